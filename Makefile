@@ -1,0 +1,48 @@
+# The few commands a newcomer needs. `make demo` runs the product; `make test` passes the tests.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PG_URL ?= postgres://postgres@127.0.0.1:5432/mahjong
+REDIS_BROKER ?= redis://127.0.0.1:6379/5
+
+.PHONY: install demo serve test test-services lint format check clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install
+	$(BIN)/python -m pytest -m "not services and not e2e" -q
+
+# The same suite on PostgreSQL with Redis as the Celery broker; the service tests start and stop
+# a real `celery worker` process themselves.
+test-services: install
+	DATABASE_URL=$(PG_URL) CELERY_BROKER_URL=$(REDIS_BROKER) REQUIRE_SERVICES=1 \
+		$(BIN)/python -m pytest -m "not e2e" -q
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

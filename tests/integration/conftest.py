@@ -1,0 +1,98 @@
+"""A real Celery worker process, started by the test run against the test database.
+
+These tests run under ``make test-services`` (PostgreSQL + Redis). Without a broker they skip,
+unless ``REQUIRE_SERVICES=1`` says the services must be there, in which case they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/integration/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.services)
+
+
+def _require_services() -> None:
+    if settings.CELERY_BROKER_URL and settings.DATABASES["default"]["ENGINE"].endswith(
+        "postgresql"
+    ):
+        return
+    message = "needs PostgreSQL (DATABASE_URL) and Redis (CELERY_BROKER_URL)"
+    if os.environ.get("REQUIRE_SERVICES"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _database_url(settings_dict) -> str:
+    user = settings_dict.get("USER") or ""
+    password = settings_dict.get("PASSWORD") or ""
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    _require_services()
+    from django.db import connection
+
+    from config.celery import app
+
+    app.control.purge()
+    env = dict(os.environ)
+    env["DATABASE_URL"] = _database_url(connection.settings_dict)
+    log = open(ROOT / "var" / "test-worker.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--loglevel=INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "-n",
+            f"test-{os.getpid()}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            break
+        if app.control.ping(timeout=1.0):
+            break
+    else:
+        proc.kill()
+        pytest.fail("the Celery worker did not answer within 60 s")
+    if proc.poll() is not None:
+        log.close()
+        pytest.fail(
+            "the Celery worker exited: " + (ROOT / "var" / "test-worker.log").read_text()[-2000:]
+        )
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()

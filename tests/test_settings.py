@@ -1,0 +1,95 @@
+"""Settings come from the environment: the embedded defaults and a production-like setup."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {"DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "HTTPS"}
+    }
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_production_settings(tmp_path):
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY="x" * 20 + "a-long-random-production-secret-key-0123456789",
+        ALLOWED_HOSTS="mahjong.example.org",
+        VAR_DIR=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_secret_key_required_in_production(tmp_path):
+    result = run_manage("check", DEBUG="0", VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_embedded_defaults(tmp_path):
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER,"
+        " s.CACHES['default']['BACKEND'].rsplit('.', 1)[1],"
+        " s.DATABASES['default']['OPTIONS']['transaction_mode'])"
+    )
+    result = run_manage("shell", "--no-imports", "-c", code, VAR_DIR=str(tmp_path))
+    assert result.stdout.split() == [
+        "django.db.backends.sqlite3",
+        "True",
+        "LocMemCache",
+        "IMMEDIATE",
+    ]
+
+
+def test_services_from_environment(tmp_path):
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER,"
+        " s.CACHES['default']['BACKEND'].rsplit('.', 1)[1])"
+    )
+    result = run_manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        code,
+        VAR_DIR=str(tmp_path),
+        DATABASE_URL="postgres://u@db.invalid:5432/x",
+        CELERY_BROKER_URL="redis://r.invalid:6379/0",
+        REDIS_URL="redis://r.invalid:6379/1",
+    )
+    assert result.stdout.split() == ["django.db.backends.postgresql", "False", "RedisCache"], (
+        result.stderr
+    )
+
+
+def test_sqlite_file_database_uses_wal_and_busy_timeout(tmp_path):
+    code = (
+        "from django.db import connection as c;"
+        "cur = c.cursor(); cur.execute('PRAGMA journal_mode'); mode = cur.fetchone()[0];"
+        "cur.execute('PRAGMA busy_timeout'); print(mode, cur.fetchone()[0])"
+    )
+    result = run_manage("shell", "--no-imports", "-c", code, VAR_DIR=str(tmp_path))
+    assert result.stdout.split() == ["wal", "20000"], result.stderr

@@ -1,0 +1,193 @@
+"""Director pages: each form stores what is valid and explains, next to the field, what is not."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from tournament.models import Event, RefereeAssignment, Round, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def web(director):
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+def page(event, tail=""):
+    return f"/director/{event.slug}/{tail}"
+
+
+def test_pages_render_for_the_director(web, event):
+    for tail in ("", "edit/", "players/", "rounds/", "rounds/1/seating/", "referees/"):
+        response = web.get(page(event, tail))
+        assert response.status_code == 200, tail
+        assert b'name="viewport"' in response.content
+
+
+def test_other_users_get_403_or_login(event, other_director, make_user):
+    anonymous = Client()
+    assert anonymous.get(page(event)).status_code == 302
+    for user in (other_director, make_user("someone")):
+        client = Client()
+        client.force_login(user)
+        assert client.get(page(event, "players/")).status_code == 403
+        assert client.post(page(event, "players/"), {"add": "1", "name": "X"}).status_code == 403
+    assert event.players.filter(name="X").count() == 0
+
+
+def test_create_event(web):
+    response = web.post(
+        "/director/new/",
+        {
+            "name": "Helsinki Riichi Open",
+            "slug": "helsinki-riichi",
+            "ruleset": "riichi_ema",
+            "ruleset_options": "{}",
+            "status": "draft",
+            "venue": "Helsinki",
+            "is_public": "on",
+        },
+    )
+    assert response.status_code == 302
+    assert Event.objects.get(slug="helsinki-riichi").director.username == "dir"
+
+
+def test_non_director_cannot_create_events(make_user):
+    client = Client()
+    client.force_login(make_user("player"))
+    assert client.get("/director/new/").status_code == 403
+
+
+def test_event_form_errors(web, event):
+    response = web.post(
+        "/director/new/",
+        {
+            "name": "Dup",
+            "slug": event.slug,
+            "ruleset": "mcr",
+            "ruleset_options": "{}",
+            "status": "draft",
+            "start_date": "2026-05-02",
+            "end_date": "2026-05-01",
+        },
+    )
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert "slug" in form.errors
+    assert Event.objects.filter(name="Dup").count() == 0
+
+
+def test_add_player_form(web, event):
+    response = web.post(
+        page(event, "players/"),
+        {"add": "1", "name": "Ville Nieminen", "country": "FI", "ema_number": "11000007"},
+    )
+    assert response.status_code == 302
+    response = web.post(
+        page(event, "players/"),
+        {"add": "1", "name": "Ville Nieminen", "country": "ZZ", "ema_number": "12"},
+    )
+    form = response.context["form"]
+    assert set(form.errors) == {"country", "ema_number"}
+    assert event.players.filter(name="Ville Nieminen").count() == 1
+
+
+def test_csv_upload_form_reports_lines_and_imports_nothing(web, event):
+    count = event.players.count()
+    text = "name,country,club,ema_number\nA One,CZ,,07001111\nB Two,CZ,,bad\nA One,FR,,\n"
+    response = web.post(
+        page(event, "players/"),
+        {
+            "import": "1",
+            "file": SimpleUploadedFile("p.csv", text.encode()),
+        },
+    )
+    assert response.status_code == 200
+    assert [e.line for e in response.context["csv_errors"]] == [3, 4]
+    assert b"Line 3" in response.content and b"Line 4" in response.content
+    assert event.players.count() == count
+
+
+def test_drop_player_page(web, event):
+    player = event.players.first()
+    web.post(page(event, f"players/{player.pk}/status/"), {"status": "dropped"})
+    player.refresh_from_db()
+    assert player.status == "dropped"
+
+
+def test_create_round_and_change_status(web, event):
+    response = web.post(page(event, "rounds/"), {"length_minutes": "90"})
+    assert response.status_code == 302
+    assert event.rounds.filter(number=3, length_minutes=90).exists()
+    web.post(page(event, "rounds/1/status/"), {"status": "live"})
+    assert event.rounds.get(number=1).status == Round.Status.LIVE
+    response = web.post(page(event, "rounds/3/status/"), {"status": "live"}, follow=True)
+    assert event.rounds.get(number=3).status == Round.Status.PLANNED
+    assert b"cannot become" in response.content
+
+
+def _seating_post(event, tables):
+    data = {}
+    for t, ids in enumerate(tables, start=1):
+        for wind, pid in zip("ESWN", ids, strict=False):
+            data[f"t{t}_{wind}"] = str(pid) if pid else ""
+    return data
+
+
+def test_seat_round_by_hand(web, event):
+    event.rounds.create(number=3)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    response = web.post(page(event, "rounds/3/seating/"), _seating_post(event, [ids[4:8], ids[:4]]))
+    assert response.status_code == 302
+    seats = Seat.objects.filter(round__number=3, round__event=event)
+    assert seats.count() == 8
+    assert seats.get(table__number=1, wind="E").player_id == ids[4]
+
+
+def test_seat_round_form_rejects_a_player_twice(web, event):
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    before = list(Seat.objects.order_by("pk").values_list("pk", "player_id"))
+    response = web.post(
+        page(event, "rounds/2/seating/"), _seating_post(event, [ids[:4], [ids[0], *ids[5:8]]])
+    )
+    assert response.status_code == 200
+    assert "t2_E" in response.context["form"].errors
+    assert list(Seat.objects.order_by("pk").values_list("pk", "player_id")) == before
+
+
+def test_seat_round_form_refuses_a_closed_round(web, event):
+    Round.objects.filter(event=event, number=1).update(status=Round.Status.CLOSED)
+    ids = list(event.players.order_by("pk").values_list("pk", flat=True))
+    before = list(Seat.objects.order_by("pk").values_list("pk", "player_id"))
+    response = web.post(page(event, "rounds/1/seating/"), _seating_post(event, [ids[4:8], ids[:4]]))
+    assert response.status_code == 200
+    assert "closed" in str(response.context["form"].non_field_errors())
+    assert list(Seat.objects.order_by("pk").values_list("pk", "player_id")) == before
+
+
+def test_assign_and_remove_referee(web, event, make_user):
+    make_user("ref1")
+    response = web.post(
+        page(event, "referees/"), {"username": "ref1", "role": "floor", "table_numbers": "1, 2"}
+    )
+    assert response.status_code == 302
+    assignment = RefereeAssignment.objects.get(event=event, user__username="ref1")
+    assert assignment.table_numbers == [1, 2]
+    response = web.post(
+        page(event, "referees/"), {"username": "nobody", "role": "floor", "table_numbers": "x"}
+    )
+    assert set(response.context["form"].errors) == {"username", "table_numbers"}
+    web.post(page(event, f"referees/{assignment.pk}/remove/"))
+    assert not RefereeAssignment.objects.filter(pk=assignment.pk).exists()
+
+
+def test_home_lists_public_events(event, make_event):
+    make_event("secret", public=False)
+    response = Client().get("/")
+    assert event.name.encode() in response.content
+    assert b"Secret" not in response.content

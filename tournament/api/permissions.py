@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from rest_framework import permissions, serializers
+from rest_framework.exceptions import PermissionDenied
+
+from tournament.models import Event
+from tournament.roles import can_view, is_director
+
+
+def event_for(request, slug: str, *, write: bool) -> Event:
+    """The event named in the URL, or 404 when the user may not see it; 403 on a write by anybody
+    but its director."""
+    event = get_object_or_404(Event, slug=slug)
+    if not can_view(request.user, event):
+        raise Http404
+    if write and not is_director(request.user, event):
+        raise PermissionDenied("Only the event's director may change it.")
+    return event
+
+
+def as_drf_error(exc: DjangoValidationError) -> serializers.ValidationError:
+    if hasattr(exc, "error_dict"):
+        return serializers.ValidationError(exc.message_dict)
+    return serializers.ValidationError({"non_field_errors": exc.messages})
+
+
+class EventScoped(permissions.BasePermission):
+    """Reads follow the event's visibility; writes need the event's director."""
+
+    def has_permission(self, request, view) -> bool:
+        view.event = event_for(
+            request, view.kwargs["event"], write=request.method not in permissions.SAFE_METHODS
+        )
+        return True

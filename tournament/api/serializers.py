@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django_countries.serializer_fields import CountryField
+from rest_framework import serializers
+
+from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table, Wind
+
+
+class EventSerializer(serializers.ModelSerializer):
+    director = serializers.CharField(source="director.username", read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "ruleset",
+            "ruleset_options",
+            "status",
+            "start_date",
+            "end_date",
+            "venue",
+            "is_public",
+            "director",
+            "revision",
+        ]
+        read_only_fields = ["id", "director", "revision"]
+
+    def validate_ruleset_options(self, value):
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Ruleset options are a JSON object.")
+        return value
+
+    def validate(self, attrs):
+        start = attrs.get("start_date", getattr(self.instance, "start_date", None))
+        end = attrs.get("end_date", getattr(self.instance, "end_date", None))
+        if start and end and end < start:
+            raise serializers.ValidationError({"end_date": "The last day is before the first day."})
+        return attrs
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    country = CountryField(required=False, allow_blank=True)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "country", "club", "ema_number", "status", "is_substitute"]
+        read_only_fields = ["id", "is_substitute"]
+
+
+class PlayerCsvSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="CSV with header name,country,club,ema_number")
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    number = serializers.IntegerField(min_value=1, required=False)
+    table_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "starts_at", "length_minutes", "table_count"]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = ["wind", "player", "player_name"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    number = serializers.IntegerField(min_value=1, required=False)
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ["number", "label", "seats"]
+
+
+class TableSeatsSerializer(serializers.Serializer):
+    """The seating of one table: wind -> player id (null or missing for an empty seat)."""
+
+    E = serializers.IntegerField(required=False, allow_null=True)
+    S = serializers.IntegerField(required=False, allow_null=True)
+    W = serializers.IntegerField(required=False, allow_null=True)
+    N = serializers.IntegerField(required=False, allow_null=True)
+
+    def validate(self, attrs):
+        unknown = set(self.initial_data) - {w.value for w in Wind}
+        if unknown:
+            raise serializers.ValidationError(
+                {"seats": f"Unknown wind(s): {', '.join(sorted(unknown))}; use E, S, W, N."}
+            )
+        return attrs
+
+
+class RoundSeatingSerializer(serializers.Serializer):
+    tables = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(allow_null=True), min_length=1, max_length=4
+        ),
+        help_text="Table i+1 lists its player ids in wind order E, S, W, N.",
+    )
+
+
+class RefereeSerializer(serializers.ModelSerializer):
+    username = serializers.SlugRelatedField(
+        source="user", slug_field="username", queryset=get_user_model().objects.all()
+    )
+    table_numbers = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False
+    )
+
+    class Meta:
+        model = RefereeAssignment
+        fields = ["id", "username", "role", "table_numbers"]
+        read_only_fields = ["id"]

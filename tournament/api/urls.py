@@ -1,0 +1,45 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("events/", views.EventList.as_view(), name="event-list"),
+    path("events/<slug:event>/", views.EventDetail.as_view(), name="event-detail"),
+    path("events/<slug:event>/players/", views.PlayerList.as_view(), name="player-list"),
+    path(
+        "events/<slug:event>/players/import/", views.PlayerCsvImport.as_view(), name="player-import"
+    ),
+    path(
+        "events/<slug:event>/players/<int:pk>/", views.PlayerDetail.as_view(), name="player-detail"
+    ),
+    path("events/<slug:event>/rounds/", views.RoundList.as_view(), name="round-list"),
+    path(
+        "events/<slug:event>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/seating/",
+        views.RoundSeating.as_view(),
+        name="round-seating",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/",
+        views.TableList.as_view(),
+        name="table-list",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/",
+        views.TableDetail.as_view(),
+        name="table-detail",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/seats/",
+        views.TableSeats.as_view(),
+        name="table-seats",
+    ),
+    path("events/<slug:event>/referees/", views.RefereeList.as_view(), name="referee-list"),
+    path(
+        "events/<slug:event>/referees/<int:pk>/",
+        views.RefereeDetail.as_view(),
+        name="referee-detail",
+    ),
+]

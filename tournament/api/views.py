@@ -1,0 +1,281 @@
+"""REST API for events, players, rounds, tables and seats, and referees.
+
+Reads follow the event's visibility (public, or staff of the event); every write needs the
+event's director and goes through ``tournament.services``.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament import services
+from tournament.models import Event, Player, RefereeAssignment, Round, Table
+from tournament.roles import can_create_events, is_director
+
+from .permissions import EventScoped, as_drf_error, event_for
+from .serializers import (
+    EventSerializer,
+    PlayerCsvSerializer,
+    PlayerSerializer,
+    RefereeSerializer,
+    RoundSeatingSerializer,
+    RoundSerializer,
+    TableSeatsSerializer,
+    TableSerializer,
+)
+
+
+def _save(call, *args, **kwargs):
+    try:
+        return call(*args, **kwargs)
+    except DjangoValidationError as exc:
+        raise as_drf_error(exc) from exc
+
+
+# Events -------------------------------------------------------------------------------------
+
+
+class EventList(generics.ListCreateAPIView):
+    serializer_class = EventSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        user = self.request.user
+        visible = Q(is_public=True)
+        if user.is_authenticated:
+            if user.is_superuser:
+                return Event.objects.select_related("director")
+            visible |= Q(director=user) | Q(referees__user=user)
+        return Event.objects.filter(visible).distinct().select_related("director")
+
+    def perform_create(self, serializer):
+        if not can_create_events(self.request.user):
+            raise PermissionDenied("Only directors may create events.")
+        event = Event(director=self.request.user, **serializer.validated_data)
+        serializer.instance = _save(services.save_event, event)
+
+
+class EventDetail(generics.RetrieveUpdateAPIView):
+    serializer_class = EventSerializer
+    lookup_url_kwarg = "event"
+
+    def get_object(self):
+        return event_for(
+            self.request,
+            self.kwargs["event"],
+            write=self.request.method not in ("GET", "HEAD", "OPTIONS"),
+        )
+
+    def perform_update(self, serializer):
+        event = serializer.instance
+        for key, value in serializer.validated_data.items():
+            setattr(event, key, value)
+        serializer.instance = _save(services.save_event, event)
+
+
+# Players ------------------------------------------------------------------------------------
+
+
+class PlayerList(generics.ListCreateAPIView):
+    serializer_class = PlayerSerializer
+    permission_classes = [EventScoped]
+
+    def get_queryset(self):
+        return self.event.players.all()
+
+    def perform_create(self, serializer):
+        data = {k: str(v) for k, v in serializer.validated_data.items() if k != "status"}
+        serializer.instance = _save(services.add_player, self.event, **data)
+
+
+class PlayerDetail(generics.RetrieveUpdateAPIView):
+    serializer_class = PlayerSerializer
+    permission_classes = [EventScoped]
+
+    def get_object(self):
+        return get_object_or_404(Player, event=self.event, pk=self.kwargs["pk"])
+
+    def perform_update(self, serializer):
+        changes = {k: str(v) for k, v in serializer.validated_data.items()}
+        serializer.instance = _save(services.update_player, serializer.instance, **changes)
+
+
+class PlayerCsvImport(APIView):
+    permission_classes = [EventScoped]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=PlayerCsvSerializer, responses={201: PlayerSerializer(many=True)})
+    def post(self, request, event):
+        serializer = PlayerCsvSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        upload = serializer.validated_data["file"]
+        from django.conf import settings
+
+        if upload.size > settings.PLAYER_CSV_MAX_BYTES:
+            return Response(
+                {"file": ["The file is too large."]}, status=status.HTTP_400_BAD_REQUEST
+            )
+        try:
+            players = services.import_players_csv(self.event, upload.read())
+        except services.CsvImportError as exc:
+            return Response(
+                {
+                    "file": [f"line {e.line}: {e.message}" for e in exc.errors],
+                    "lines": [{"line": e.line, "message": e.message} for e in exc.errors],
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        return Response(PlayerSerializer(players, many=True).data, status=status.HTTP_201_CREATED)
+
+
+# Rounds, tables and seats -------------------------------------------------------------------
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+class RoundList(generics.ListCreateAPIView):
+    serializer_class = RoundSerializer
+    permission_classes = [EventScoped]
+
+    def get_queryset(self):
+        return self.event.rounds.annotate(table_count=Count("tables"))
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        data.pop("status", None)
+        round_ = _save(services.create_round, self.event, **data)
+        round_.table_count = 0
+        serializer.instance = round_
+
+
+class RoundDetail(generics.RetrieveUpdateAPIView):
+    serializer_class = RoundSerializer
+    permission_classes = [EventScoped]
+
+    def get_object(self):
+        return get_object_or_404(
+            self.event.rounds.annotate(table_count=Count("tables")), number=self.kwargs["number"]
+        )
+
+    def perform_update(self, serializer):
+        changes = dict(serializer.validated_data)
+        if "number" in changes and changes["number"] != serializer.instance.number:
+            raise as_drf_error(DjangoValidationError({"number": ["A round keeps its number."]}))
+        changes.pop("number", None)
+        serializer.instance = _save(services.update_round, serializer.instance, **changes)
+
+
+class RoundSeating(APIView):
+    """Replace a round's whole seating at once (the director's hand seating)."""
+
+    permission_classes = [EventScoped]
+
+    @extend_schema(request=RoundSeatingSerializer, responses={200: TableSerializer(many=True)})
+    def put(self, request, event, number):
+        serializer = RoundSeatingSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_ = _round(self.event, number)
+        _save(services.seat_round, round_, serializer.validated_data["tables"])
+        tables = round_.tables.prefetch_related("seats__player")
+        return Response(TableSerializer(tables, many=True).data)
+
+
+class TableList(generics.ListCreateAPIView):
+    serializer_class = TableSerializer
+    permission_classes = [EventScoped]
+
+    def get_queryset(self):
+        return _round(self.event, self.kwargs["number"]).tables.prefetch_related("seats__player")
+
+    def perform_create(self, serializer):
+        round_ = _round(self.event, self.kwargs["number"])
+        serializer.instance = _save(services.create_table, round_, **serializer.validated_data)
+
+
+class TableDetail(generics.RetrieveAPIView):
+    serializer_class = TableSerializer
+    permission_classes = [EventScoped]
+
+    def get_object(self):
+        return get_object_or_404(
+            Table.objects.prefetch_related("seats__player"),
+            round__event=self.event,
+            round__number=self.kwargs["number"],
+            number=self.kwargs["table"],
+        )
+
+
+class TableSeats(APIView):
+    """Replace the seating of one table: ``{"E": id, "S": id, "W": id, "N": id}``."""
+
+    permission_classes = [EventScoped]
+
+    @extend_schema(request=TableSeatsSerializer, responses={200: TableSerializer})
+    def put(self, request, event, number, table):
+        table_obj = get_object_or_404(
+            Table, round__event=self.event, round__number=number, number=table
+        )
+        serializer = TableSeatsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _save(services.seat_table, table_obj, serializer.validated_data)
+        table_obj = Table.objects.prefetch_related("seats__player").get(pk=table_obj.pk)
+        return Response(TableSerializer(table_obj).data)
+
+
+# Referees -----------------------------------------------------------------------------------
+
+
+class RefereeList(generics.ListCreateAPIView):
+    serializer_class = RefereeSerializer
+    permission_classes = [EventScoped]
+
+    def get_queryset(self):
+        if not is_director(self.request.user, self.event):
+            raise PermissionDenied("Only the event's director sees its referee list.")
+        return self.event.referees.select_related("user")
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = _save(
+            services.assign_referee,
+            self.event,
+            data["user"],
+            role=data.get("role", "floor"),
+            table_numbers=data.get("table_numbers", []),
+        )
+
+
+class RefereeDetail(generics.RetrieveUpdateDestroyAPIView):
+    serializer_class = RefereeSerializer
+    permission_classes = [EventScoped]
+
+    def get_object(self):
+        if not is_director(self.request.user, self.event):
+            raise PermissionDenied("Only the event's director manages referees.")
+        return get_object_or_404(RefereeAssignment, event=self.event, pk=self.kwargs["pk"])
+
+    def perform_update(self, serializer):
+        instance = serializer.instance
+        data = serializer.validated_data
+        if "user" in data and data["user"] != instance.user:
+            raise as_drf_error(
+                DjangoValidationError({"username": ["Assign a new referee instead."]})
+            )
+        serializer.instance = _save(
+            services.assign_referee,
+            self.event,
+            instance.user,
+            role=data.get("role", instance.role),
+            table_numbers=data.get("table_numbers", instance.table_numbers),
+        )

@@ -1,0 +1,182 @@
+"""A realistic demo event: 32 players from the rule sources' countries, four seated rounds,
+a director, a head referee and two floor referees."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.utils import timezone
+
+from . import services
+from .models import Event, RefereeAssignment, Round
+from .roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
+
+DEMO_SLUG = "prague-open-2026"
+
+NAMES = {
+    "CZ": [
+        "Jana Nováková",
+        "Petr Svoboda",
+        "Lucie Dvořáková",
+        "Tomáš Černý",
+        "Eva Procházková",
+        "Jakub Kučera",
+        "Tereza Veselá",
+        "Martin Horák",
+    ],
+    "FR": [
+        "Camille Martin",
+        "Julien Bernard",
+        "Manon Dubois",
+        "Théo Laurent",
+        "Chloé Moreau",
+        "Hugo Lefèvre",
+    ],
+    "FI": [
+        "Aino Virtanen",
+        "Eero Korhonen",
+        "Helmi Mäkinen",
+        "Ville Nieminen",
+        "Sanna Laine",
+        "Otto Heikkinen",
+    ],
+    "PL": [
+        "Zofia Nowak",
+        "Piotr Kowalski",
+        "Agnieszka Wiśniewska",
+        "Michał Wójcik",
+        "Katarzyna Kamińska",
+        "Bartosz Lewandowski",
+    ],
+    "DE": ["Lena Müller", "Felix Schmidt", "Mia Weber", "Jonas Fischer"],
+    "NL": ["Sanne de Jong", "Daan Jansen", "Femke Bakker"],
+}
+CLUBS = {
+    "CZ": ["Praha Dragons", "Brno Bamboo"],
+    "FR": ["Paris Mahjong Club", "Lyon Riichi"],
+    "FI": ["Helsinki Tiles"],
+    "PL": ["Warszawa Pung", "Kraków Kong"],
+    "DE": ["Berlin Wind"],
+    "NL": ["Amsterdam Mahjong"],
+}
+EMA_COUNTRY_PREFIX = {"CZ": "07", "FR": "04", "FI": "11", "PL": "08", "DE": "05", "NL": "01"}
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    role: str
+    username: str
+    password: str
+
+
+LOGINS = [
+    DemoLogin("director", "director", "demo-director"),
+    DemoLogin("head referee", "headref", "demo-headref"),
+    DemoLogin("floor referee", "referee", "demo-referee"),
+    DemoLogin("floor referee", "referee2", "demo-referee2"),
+]
+
+
+def _user(login: DemoLogin, group: str):
+    User = get_user_model()
+    user, _ = User.objects.get_or_create(username=login.username)
+    user.set_password(login.password)
+    user.save()
+    user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+def _players(count: int) -> list[dict[str, str]]:
+    """Names cycle through the countries; past the list a running number keeps them unique."""
+    result: list[dict[str, str]] = []
+    index = 0
+    while len(result) < count:
+        for country, names in NAMES.items():
+            name = names[index % len(names)]
+            if index >= len(names):
+                name = f"{name} {index // len(names) + 1}"
+            club = CLUBS[country][index % len(CLUBS[country])]
+            ema = f"{EMA_COUNTRY_PREFIX[country]}{len(result) + 1:06d}"
+            result.append({"name": name, "country": country, "club": club, "ema_number": ema})
+            if len(result) == count:
+                break
+        index += 1
+    return result
+
+
+def _rotation_seating(player_ids: list[int], rounds: int, seed: int) -> list[list[list[int]]]:
+    rng = random.Random(seed)
+    schedule = []
+    for _round in range(rounds):
+        order = player_ids[:]
+        rng.shuffle(order)
+        schedule.append([order[i : i + 4] for i in range(0, len(order), 4)])
+    return schedule
+
+
+@transaction.atomic
+def load_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:
+    director = _user(LOGINS[0], DIRECTORS_GROUP)
+    head = _user(LOGINS[1], HEAD_REFEREES_GROUP)
+    floor1 = _user(LOGINS[2], FLOOR_REFEREES_GROUP)
+    floor2 = _user(LOGINS[3], FLOOR_REFEREES_GROUP)
+    existing = Event.objects.filter(slug=DEMO_SLUG).first()
+    if existing:
+        return existing, LOGINS
+    today = timezone.localdate()
+    event = services.save_event(
+        Event(
+            name="Prague Mahjong Open 2026",
+            slug=DEMO_SLUG,
+            ruleset="mcr",
+            status=Event.Status.RUNNING,
+            start_date=today,
+            end_date=today + timedelta(days=1),
+            venue="Národní dům na Vinohradech, Praha",
+            is_public=True,
+            director=director,
+        )
+    )
+    players = services.import_players_csv(
+        event,
+        "name,country,club,ema_number\n"
+        + "\n".join(
+            f"{p['name']},{p['country']},{p['club']},{p['ema_number']}"
+            for p in _players(player_count)
+        ),
+    )
+    tables = player_count // 4
+    services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
+    services.assign_referee(
+        event,
+        floor1,
+        role=RefereeAssignment.Role.FLOOR,
+        table_numbers=list(range(1, tables // 2 + 1)),
+    )
+    services.assign_referee(
+        event,
+        floor2,
+        role=RefereeAssignment.Role.FLOOR,
+        table_numbers=list(range(tables // 2 + 1, tables + 1)),
+    )
+    schedule = _rotation_seating([p.pk for p in players], round_count, seed=2026)
+    starts = [time(9, 30), time(12, 30), time(15, 30), time(9, 30)]
+    for number in range(1, round_count + 1):
+        day = today if number <= 3 else today + timedelta(days=1)
+        start = timezone.make_aware(datetime.combine(day, starts[(number - 1) % len(starts)]))
+        round_ = services.create_round(event, number=number, starts_at=start, length_minutes=150)
+        services.seat_round(round_, schedule[number - 1])
+    played = 2
+    for round_ in event.rounds.order_by("number"):
+        if round_.number <= played:
+            services.update_round(round_, status=Round.Status.LIVE)
+            services.update_round(round_, status=Round.Status.CLOSED)
+        elif round_.number == played + 1:
+            services.update_round(round_, status=Round.Status.LIVE)
+    event.refresh_from_db()
+    return event, LOGINS

@@ -1,0 +1,145 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from .models import Event, Player, RefereeAssignment, Round
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "slug",
+            "ruleset",
+            "ruleset_options",
+            "status",
+            "start_date",
+            "end_date",
+            "venue",
+            "is_public",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "ruleset_options": forms.Textarea(attrs={"rows": 3}),
+        }
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    country = forms.CharField(
+        label=_("Country code"),
+        max_length=2,
+        required=False,
+        help_text=_("ISO 3166 code, e.g. CZ, FR, FI, PL"),
+    )
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    ema_number = forms.CharField(
+        label=_("EMA number"), max_length=8, required=False, help_text=_("8 digits")
+    )
+
+
+class PlayerStatusForm(forms.Form):
+    status = forms.ChoiceField(label=_("Status"), choices=Player.Status.choices)
+
+
+class PlayerCsvForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"), help_text=_("Header: name,country,club,ema_number"))
+
+
+class RoundForm(forms.Form):
+    number = forms.IntegerField(label=_("Number"), min_value=1, required=False)
+    starts_at = forms.DateTimeField(
+        label=_("Scheduled start"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    length_minutes = forms.IntegerField(label=_("Length (minutes)"), min_value=1, initial=120)
+
+
+class RoundStatusForm(forms.Form):
+    status = forms.ChoiceField(label=_("Status"), choices=Round.Status.choices)
+
+
+class SeatRoundForm(forms.Form):
+    """One select per seat: ``t<table>_<wind>``. Built for a given number of tables."""
+
+    WINDS = ("E", "S", "W", "N")
+
+    def __init__(self, *args, players, table_count: int, initial_tables=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        self.table_count = table_count
+        for t in range(1, table_count + 1):
+            for i, wind in enumerate(self.WINDS):
+                field = forms.ChoiceField(
+                    label=f"{_('Table')} {t} {wind}", choices=choices, required=False
+                )
+                if initial_tables and t <= len(initial_tables) and i < len(initial_tables[t - 1]):
+                    pid = initial_tables[t - 1][i]
+                    field.initial = str(pid) if pid else ""
+                self.fields[f"t{t}_{wind}"] = field
+
+    def tables(self) -> list[list[int | None]]:
+        result = []
+        for t in range(1, self.table_count + 1):
+            row = [self.cleaned_data.get(f"t{t}_{w}") or None for w in self.WINDS]
+            result.append([int(p) if p else None for p in row])
+        while result and all(p is None for p in result[-1]):
+            result.pop()
+        return result
+
+    def table_rows(self):
+        return [
+            (t, [self[f"t{t}_{w}"] for w in self.WINDS]) for t in range(1, self.table_count + 1)
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        seen: dict[str, str] = {}
+        for name, value in list(cleaned.items()):
+            if not value:
+                continue
+            if value in seen:
+                self.add_error(
+                    name,
+                    _("This player is already seated (%(seat)s).")
+                    % {"seat": self.fields[seen[value]].label},
+                )
+            else:
+                seen[value] = name
+        return cleaned
+
+
+class RefereeForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=RefereeAssignment.Role.choices)
+    table_numbers = forms.CharField(
+        label=_("Tables"),
+        required=False,
+        help_text=_("Comma-separated table numbers; empty for every table"),
+    )
+
+    def clean_username(self):
+        username = self.cleaned_data["username"].strip()
+        try:
+            return get_user_model().objects.get(username=username)
+        except get_user_model().DoesNotExist as exc:
+            raise forms.ValidationError(
+                _("No account named %(name)s.") % {"name": username}
+            ) from exc
+
+    def clean_table_numbers(self):
+        raw = self.cleaned_data["table_numbers"].replace(" ", "")
+        if not raw:
+            return []
+        try:
+            numbers = [int(part) for part in raw.split(",") if part]
+        except ValueError as exc:
+            raise forms.ValidationError(_("Use whole numbers separated by commas.")) from exc
+        if any(n < 1 for n in numbers):
+            raise forms.ValidationError(_("Table numbers start at 1."))
+        return numbers

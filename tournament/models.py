@@ -1,0 +1,239 @@
+"""Events, players, rounds, tables, seats and referee assignments.
+
+Structural invariants live in the database as constraints so that no code path (API, form,
+admin, shell) can break them: a player sits at most once per round, a table has each wind once,
+round numbers are unique per event and table numbers unique per round. Seats of a closed round
+are frozen by a trigger (see migration 0002).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
+
+RULESET_CHOICES = [
+    ("mcr", _("Chinese Official (MCR)")),
+    ("riichi_ema", _("Riichi, EMA rules (RCR 2016)")),
+    ("riichi_wrc", _("Riichi, World Riichi Championship rules")),
+    ("wsom", _("World Series of Mahjong")),
+    ("classical", _("Classical / Western rules")),
+    ("french", _("Classical rules, French club edition")),
+]
+
+EMA_NUMBER_REGEX = r"^[0-9]{8}$"
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name (in addresses)"), max_length=80, unique=True)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=RULESET_CHOICES)
+    ruleset_options = models.JSONField(_("ruleset options"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    start_date = models.DateField(_("first day"), null=True, blank=True)
+    end_date = models.DateField(_("last day"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    is_public = models.BooleanField(_("public"), default=False)
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="directed_events",
+        verbose_name=_("director"),
+    )
+    revision = models.PositiveBigIntegerField(_("revision"), default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
+                | Q(end_date__gte=F("start_date")),
+                name="event_dates_in_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("director:event", kwargs={"slug": self.slug})
+
+
+class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        DROPPED = "dropped", _("Dropped")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    country = CountryField(_("country"), blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    ema_number = models.CharField(_("EMA number"), max_length=8, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    is_substitute = models.BooleanField(_("substitute"), default=False)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="player_name_unique_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "ema_number"],
+                condition=~Q(ema_number=""),
+                name="player_ema_unique_per_event",
+            ),
+            models.CheckConstraint(
+                condition=Q(ema_number="") | Q(ema_number__regex=EMA_NUMBER_REGEX),
+                name="player_ema_number_format",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        SEATED = "seated", _("Seated")
+        LIVE = "live", _("Live")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
+    )
+    starts_at = models.DateTimeField(_("scheduled start"), null=True, blank=True)
+    length_minutes = models.PositiveSmallIntegerField(_("length (minutes)"), default=120)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Round %(number)s") % {"number": self.number})
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("number"))
+    label = models.CharField(_("label"), max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Table %(number)s") % {"number": self.number})
+
+
+class Wind(models.TextChoices):
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+    NORTH = "N", _("North")
+
+
+WIND_ORDER = [Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH]
+
+
+class Seat(models.Model):
+    """One player at one wind of one table.
+
+    ``round`` repeats ``table.round`` so that "a player sits at most once per round" is a plain
+    unique constraint; a database trigger (migration 0002) rejects a copy that disagrees.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = [
+            "table",
+            models.Case(
+                *(models.When(wind=w, then=i) for i, w in enumerate("ESWN")),
+                output_field=models.IntegerField(),
+            ),
+        ]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "wind"], name="seat_wind_unique_per_table"),
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+            models.CheckConstraint(
+                condition=Q(wind__in=["E", "S", "W", "N"]), name="seat_wind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.get_wind_display()}: {self.player}"
+
+
+class RefereeAssignment(models.Model):
+    class Role(models.TextChoices):
+        HEAD = "head", _("Head referee")
+        FLOOR = "floor", _("Floor referee")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referee_assignments"
+    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="referees")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.FLOOR)
+    table_numbers = models.JSONField(
+        _("tables"),
+        default=list,
+        blank=True,
+        help_text=_("Table numbers this referee covers; empty means every table."),
+    )
+
+    class Meta:
+        ordering = ["event", "role", "user__username"]
+        verbose_name = _("referee assignment")
+        verbose_name_plural = _("referee assignments")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "event"], name="referee_once_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}, {self.event})"
+
+    def covers_table(self, table_number: int) -> bool:
+        return (
+            self.role == self.Role.HEAD
+            or not self.table_numbers
+            or (table_number in self.table_numbers)
+        )

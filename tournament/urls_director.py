@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import views
+
+app_name = "director"
+
+urlpatterns = [
+    path("new/", views.event_create, name="event-create"),
+    path("<slug:slug>/", views.event_dashboard, name="event"),
+    path("<slug:slug>/edit/", views.event_edit, name="event-edit"),
+    path("<slug:slug>/players/", views.players, name="players"),
+    path("<slug:slug>/players/<int:pk>/status/", views.player_status, name="player-status"),
+    path("<slug:slug>/rounds/", views.rounds, name="rounds"),
+    path("<slug:slug>/rounds/<int:number>/status/", views.round_status, name="round-status"),
+    path("<slug:slug>/rounds/<int:number>/seating/", views.seat_round, name="seat-round"),
+    path("<slug:slug>/referees/", views.referees, name="referees"),
+    path("<slug:slug>/referees/<int:pk>/remove/", views.referee_remove, name="referee-remove"),
+]

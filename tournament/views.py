@@ -1,0 +1,303 @@
+"""Director pages: thin views over ``tournament.services``."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import services
+from .forms import (
+    EventForm,
+    PlayerCsvForm,
+    PlayerForm,
+    PlayerStatusForm,
+    RefereeForm,
+    RoundForm,
+    RoundStatusForm,
+    SeatRoundForm,
+)
+from .models import Event, Player, RefereeAssignment, Round, Seat
+from .roles import can_create_events, can_view, is_director
+
+
+def _apply_errors(form, exc: ValidationError) -> None:
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc.messages)
+
+
+def director_required(view):
+    """Load ``slug`` as ``event``: 404 if the user cannot see it, 403 unless they direct it."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args, **kwargs):
+        event = get_object_or_404(Event, slug=slug)
+        if not can_view(request.user, event):
+            raise Http404
+        if not is_director(request.user, event):
+            raise PermissionDenied
+        return view(request, event, *args, **kwargs)
+
+    return wrapper
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    visible = Q(is_public=True)
+    if request.user.is_authenticated:
+        visible |= Q(director=request.user) | Q(referees__user=request.user)
+    events = Event.objects.filter(visible).distinct().annotate(player_count=Count("players"))
+    return render(
+        request,
+        "home.html",
+        {"events": events, "can_create": can_create_events(request.user)},
+    )
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    if not can_create_events(request.user):
+        raise PermissionDenied
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.director = request.user
+        try:
+            services.save_event(event)
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("Event created."))
+            return redirect(event)
+    return render(request, "director/event_form.html", {"form": form})
+
+
+@director_required
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.save_event(form.instance)
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("Event saved."))
+            return redirect(event)
+    return render(request, "director/event_form.html", {"form": form, "event": event})
+
+
+@director_required
+def event_dashboard(request: HttpRequest, event: Event) -> HttpResponse:
+    rounds = event.rounds.annotate(table_count=Count("tables", distinct=True))
+    return render(
+        request,
+        "director/event.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "player_count": event.players.count(),
+            "active_count": event.players.filter(status=Player.Status.ACTIVE).count(),
+            "referees": event.referees.select_related("user"),
+        },
+    )
+
+
+@director_required
+def players(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PlayerForm(request.POST if request.method == "POST" and "add" in request.POST else None)
+    csv_form = PlayerCsvForm()
+    csv_errors = []
+    if request.method == "POST" and "add" in request.POST and form.is_valid():
+        try:
+            player = services.add_player(event, **form.cleaned_data)
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": player.name})
+            return redirect("director:players", slug=event.slug)
+    elif request.method == "POST" and "import" in request.POST:
+        csv_form = PlayerCsvForm(request.POST, request.FILES)
+        if csv_form.is_valid():
+            upload = csv_form.cleaned_data["file"]
+            from django.conf import settings
+
+            if upload.size > settings.PLAYER_CSV_MAX_BYTES:
+                csv_form.add_error("file", _("The file is too large."))
+            else:
+                try:
+                    created = services.import_players_csv(event, upload.read())
+                except services.CsvImportError as exc:
+                    csv_errors = exc.errors
+                    csv_form.add_error("file", _("Nothing was imported: fix the lines below."))
+                else:
+                    messages.success(
+                        request, _("%(count)d players imported.") % {"count": len(created)}
+                    )
+                    return redirect("director:players", slug=event.slug)
+    return render(
+        request,
+        "director/players.html",
+        {
+            "event": event,
+            "form": form,
+            "csv_form": csv_form,
+            "csv_errors": csv_errors,
+            "players": event.players.all(),
+            "status_choices": Player.Status.choices,
+        },
+    )
+
+
+@director_required
+@require_POST
+def player_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, event=event, pk=pk)
+    form = PlayerStatusForm(request.POST)
+    if form.is_valid():
+        services.update_player(player, status=form.cleaned_data["status"])
+        messages.success(
+            request,
+            _("%(name)s is now %(status)s.")
+            % {"name": player.name, "status": player.get_status_display()},
+        )
+    return redirect("director:players", slug=event.slug)
+
+
+@director_required
+def rounds(request: HttpRequest, event: Event) -> HttpResponse:
+    form = RoundForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if v is not None}
+        try:
+            round_ = services.create_round(event, **data)
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("Round %(number)d created.") % {"number": round_.number})
+            return redirect("director:rounds", slug=event.slug)
+    return render(
+        request,
+        "director/rounds.html",
+        {
+            "event": event,
+            "form": form,
+            "rounds": event.rounds.annotate(
+                table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
+            ),
+            "status_choices": Round.Status.choices,
+        },
+    )
+
+
+@director_required
+@require_POST
+def round_status(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundStatusForm(request.POST)
+    if form.is_valid():
+        try:
+            services.update_round(round_, status=form.cleaned_data["status"])
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request,
+                _("Round %(number)d is now %(status)s.")
+                % {"number": round_.number, "status": round_.get_status_display()},
+            )
+    return redirect("director:rounds", slug=event.slug)
+
+
+@director_required
+def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    roster = list(event.players.filter(status=Player.Status.ACTIVE))
+    current: dict[int, list[int | None]] = {}
+    for seat in Seat.objects.filter(round=round_).select_related("table"):
+        row = current.setdefault(seat.table.number, [None] * 4)
+        row["ESWN".index(seat.wind)] = seat.player_id
+    seated_ids = {pid for row in current.values() for pid in row if pid}
+    roster += list(event.players.filter(pk__in=seated_ids).exclude(status=Player.Status.ACTIVE))
+    initial_tables = [current.get(n, [None] * 4) for n in range(1, max(current, default=0) + 1)]
+    table_count = max(len(initial_tables), (len(roster) + 3) // 4, 1)
+    form = SeatRoundForm(
+        request.POST or None,
+        players=roster,
+        table_count=table_count,
+        initial_tables=initial_tables,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.seat_round(round_, form.tables())
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("Round %(number)d seated.") % {"number": round_.number})
+            return redirect("director:rounds", slug=event.slug)
+    return render(
+        request,
+        "director/seat_round.html",
+        {"event": event, "round": round_, "form": form, "closed": round_.is_closed},
+    )
+
+
+@director_required
+def referees(request: HttpRequest, event: Event) -> HttpResponse:
+    form = RefereeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.assign_referee(
+                event,
+                form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+                table_numbers=form.cleaned_data["table_numbers"],
+            )
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("Referee assigned."))
+            return redirect("director:referees", slug=event.slug)
+    return render(
+        request,
+        "director/referees.html",
+        {"event": event, "form": form, "referees": event.referees.select_related("user")},
+    )
+
+
+@director_required
+@require_POST
+def referee_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    assignment = get_object_or_404(RefereeAssignment, event=event, pk=pk)
+    assignment.delete()
+    messages.success(request, _("Referee removed."))
+    return redirect("director:referees", slug=event.slug)
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness: the database answers; with ``?worker=1`` also a Celery round trip."""
+    from django.db import connection
+    from django.http import JsonResponse
+
+    from .tasks import health_check
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    body: dict[str, object] = {"database": "ok"}
+    if request.GET.get("worker"):
+        try:
+            body["worker"] = health_check.delay().get(timeout=5)
+        except Exception as exc:  # any broker/worker failure is reported, not raised
+            body["worker"] = f"unavailable: {exc.__class__.__name__}"
+            return JsonResponse(body, status=503)
+    return JsonResponse(body)
