@@ -1,0 +1,1 @@
+"""One module per ruleset; ``rules.registry`` maps keys to them."""

@@ -1,0 +1,79 @@
+"""Classical rules, French club edition (seed 001). The limit is 1000; East pays and receives
+double."""
+
+from rules.consequences import Consequence, DeadHand, Transfer
+from rules.errors import RuleError
+from rules.options import INT, Option, scope_option
+from rules.report import Report
+from rules.rulesets.base import COMMON_CODES, Ruleset
+from rules.rulesets.common import dangerous_discard, warning
+
+OPTIONS = {
+    o.name: o
+    for o in (
+        Option("limit", INT, 1000, "The limit; a false mah-jong costs half of it", minimum=4),
+        Option("wrong_claim_amount", INT, 100, "Pung/kong without the tiles", minimum=1),
+        scope_option("table"),
+    )
+}
+
+
+def check_options(options: dict) -> None:
+    if options["limit"] % 4:
+        raise RuleError("options.limit", "must be a multiple of 4 (East's share is doubled)")
+
+
+def false_win(report: Report, options: dict) -> list[Consequence]:
+    """Half the limit: East pays limit/2 to each player; another offender pays limit/2 to
+    East and limit/4 to each of the other two. Absolved if nobody showed his hand."""
+    if not report.details["others_exposed"]:
+        return []
+    half, quarter = options["limit"] // 2, options["limit"] // 4
+    seats, offenders = report.seats, report.offenders
+    transfers: list[Consequence] = []
+    for offender in offenders:
+        for other in seats.others(*offenders):
+            doubled = offender == seats.east or other == seats.east
+            transfers.append(Transfer(offender, other, half if doubled else quarter))
+    return transfers
+
+
+def wrong_claim(report: Report, options: dict) -> list[Consequence]:
+    d = report.details
+    result: list[Consequence] = []
+    winner = d["hand_winner"]
+    if not d["had_tiles"] and winner is not None and winner != report.offender:
+        result.append(Transfer(report.offender, winner, options["wrong_claim_amount"]))
+    if not (d["corrected_in_time"] or d["cancelled_before_reveal"]):
+        result.append(DeadHand(report.offender))
+    return result
+
+
+def rule(report: Report, options: dict) -> list[Consequence]:
+    code, d = report.code, report.details
+    dead = [DeadHand(report.offender)]
+    if code == "false_win":
+        return false_win(report, options)
+    if code == "wrong_claim":
+        return wrong_claim(report, options)
+    if code in ("short_hand", "long_hand"):
+        return dead
+    if code == "draw_out_of_turn":
+        return dead if d["tile_seen"] else []
+    if code == "discard_out_of_turn":
+        return dead if d["claimed_by_someone"] else []
+    if code == "dangerous_discard":
+        return dangerous_discard(report)
+    return warning(report)
+
+
+RULESET = Ruleset(
+    key="french",
+    name="Classical rules, French club edition",
+    version="french-club.1",
+    option_specs=OPTIONS,
+    codes=(*COMMON_CODES, "dangerous_discard"),
+    method="score",
+    rule=rule,
+    check_options=check_options,
+)

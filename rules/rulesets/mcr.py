@@ -1,0 +1,55 @@
+"""Chinese Official / MCR in EMA (MERS) practice (seed 003, Green Book 2006)."""
+
+from rules.consequences import Consequence, DeadHand, Deduct, Warning
+from rules.options import INT, Option, scope_option
+from rules.report import Report
+from rules.rulesets.base import COMMON_CODES, Ruleset
+from rules.rulesets.common import pay_each, warning
+
+MIN_WIN_POINTS = 8
+
+OPTIONS = {
+    o.name: o
+    for o in (
+        Option("false_win_amount", INT, 10, "False win: paid to each other player", minimum=1),
+        Option("premature_count_amount", INT, 10, "Premature count: deducted", minimum=1),
+        scope_option("table"),
+    )
+}
+
+
+def meets_minimum(hand_points: int, bonus_points: int = 0) -> bool:
+    """A win needs 8 points not counting flowers/seasons; under that it is a false win."""
+    return hand_points - bonus_points >= MIN_WIN_POINTS
+
+
+def rule(report: Report, options: dict) -> list[Consequence]:
+    code, d = report.code, report.details
+    offender, seats = report.offender, report.seats
+    if code == "false_win":
+        result: list[Consequence] = []
+        for player in report.offenders:
+            result += pay_each(player, seats.others(player), options["false_win_amount"])
+        return result + [DeadHand(player) for player in report.offenders]
+    if code == "premature_count":
+        return [Deduct(offender, options["premature_count_amount"], "table")]
+    if code == "wrong_claim":
+        return (
+            [] if d["corrected_in_time"] or d["cancelled_before_reveal"] else [DeadHand(offender)]
+        )
+    if code in ("long_hand", "short_hand"):
+        return [DeadHand(offender)]
+    if code == "late_claim":
+        return [Warning(offender, "late_claim")]
+    return warning(report)
+
+
+RULESET = Ruleset(
+    key="mcr",
+    name="Chinese Official (MCR)",
+    version="mcr-2006.1",
+    option_specs=OPTIONS,
+    codes=COMMON_CODES,
+    method="table_points",
+    rule=rule,
+)

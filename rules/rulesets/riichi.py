@@ -1,0 +1,74 @@
+"""What riichi_ema (RCR 2016) and riichi_wrc (WRC 2015) share."""
+
+from rules.consequences import OVERALL, Consequence, DeadHand, Deduct, Redeal, Warning
+from rules.errors import RuleError
+from rules.options import INT, INT_LIST, Option, scope_option
+from rules.report import Report
+from rules.rulesets.base import COMMON_CODES
+from rules.rulesets.common import warning
+
+EXPOSED_CHOMBO_OVER = 5  # more than 5 own tiles exposed is a chombo (RCR 2012 list)
+CODES = (*COMMON_CODES, "chombo")
+
+
+def options(chombo_points: int) -> dict[str, Option]:
+    return {
+        o.name: o
+        for o in (
+            Option("chombo_points", INT, chombo_points, "Chombo, raw points", minimum=1),
+            Option("start_points", INT, 30000, "Starting points", minimum=0),
+            Option(
+                "uma",
+                INT_LIST,
+                (15000, 5000, -5000, -15000),
+                "Uma for places 1 to 4, raw points",
+                length=4,
+            ),
+            scope_option(OVERALL),
+        )
+    }
+
+
+def check_options(options: dict) -> None:
+    if sum(options["uma"]) != 0:
+        raise RuleError("options.uma", "must add up to 0 (no oka)")
+
+
+def chombo(report: Report, options: dict, *, redeal: bool = True) -> list[Consequence]:
+    """A chombo costs the offender(s) the chombo amount overall, paid to nobody."""
+    result: list[Consequence] = [
+        Deduct(player, options["chombo_points"], OVERALL) for player in report.offenders
+    ]
+    if redeal:
+        result.append(Redeal(report.offender))
+    return result
+
+
+def make_rule(voided_by_simultaneous_win: bool):
+    def rule(report: Report, options: dict) -> list[Consequence]:
+        code, d = report.code, report.details
+        dead = [DeadHand(report.offender)]
+        if code == "chombo":
+            if d["simultaneous_win"]:
+                # WRC voids it; EMA keeps the deduction but the other win stands: no redeal.
+                return [] if voided_by_simultaneous_win else chombo(report, options, redeal=False)
+            return chombo(report, options)
+        if code == "false_win":
+            if d["revealed"]:
+                return chombo(report, options)
+            return [DeadHand(p) for p in report.offenders]
+        if code in ("long_hand", "short_hand"):
+            return dead
+        if code == "wrong_claim":
+            return [] if d["cancelled_before_reveal"] or d["corrected_in_time"] else dead
+        if code == "wrong_wall_draw":
+            return dead if d["taken_into_hand"] else warning(report)
+        if code == "exposed_tiles":
+            if d["source"] in ("opponent_hand", "dead_wall"):
+                return dead
+            if d["source"] == "own_hand" and d["count"] > EXPOSED_CHOMBO_OVER:
+                return chombo(report, options)
+            return [Warning(report.offender, code)]
+        return warning(report)
+
+    return rule
