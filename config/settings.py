@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_countries",
     "tournament",
+    "penalties",
+    "scoring",
 ]
 
 MIDDLEWARE = [
@@ -132,6 +134,12 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-standings": {
+        "task": "scoring.tasks.sweep_stale",
+        "schedule": float(os.environ.get("STANDINGS_SWEEP_SECONDS", "30")),
+    },
+}
 
 # Auth ---------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -12,6 +12,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
     path("api/", include("tournament.api.urls")),
+    path("api/", include("penalties.api_urls")),
+    path("api/", include("scoring.api_urls")),
     path("api/auth/", include("rest_framework.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

@@ -20,6 +20,8 @@ class EventForm(forms.ModelForm):
             "end_date",
             "venue",
             "is_public",
+            "floor_referees_enter_results",
+            "results_need_confirmation",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),

@@ -50,6 +50,12 @@ class Event(models.Model):
         related_name="directed_events",
         verbose_name=_("director"),
     )
+    floor_referees_enter_results = models.BooleanField(
+        _("floor referees may enter results of their tables"), default=False
+    )
+    results_need_confirmation = models.BooleanField(
+        _("results count only once a second person confirms them"), default=False
+    )
     revision = models.PositiveBigIntegerField(_("revision"), default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -207,12 +213,13 @@ class RefereeAssignment(models.Model):
     class Role(models.TextChoices):
         HEAD = "head", _("Head referee")
         FLOOR = "floor", _("Floor referee")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referee_assignments"
     )
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="referees")
-    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.FLOOR)
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices, default=Role.FLOOR)
     table_numbers = models.JSONField(
         _("tables"),
         default=list,

@@ -8,8 +8,8 @@ the database unchanged.
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,14 +22,18 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 
 from .models import EMA_NUMBER_REGEX, Event, Player, RefereeAssignment, Round, Seat, Table, Wind
+from .signals import standings_changed
 
 WINDS = [w.value for w in (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)]
 CSV_COLUMNS = ("name", "country", "club", "ema_number")
 
 
 def bump_revision(event: Event) -> None:
-    """Mark the event's standings-relevant state as changed (inside the caller's transaction)."""
+    """Mark the event's standings-relevant state as changed, inside the caller's transaction;
+    once that commits, ``standings_changed`` tells scoring to reconcile."""
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
+    event_id = event.pk
+    transaction.on_commit(lambda: standings_changed.send(sender=Event, event_id=event_id))
 
 
 def _integrity_error(exc: IntegrityError) -> ValidationError:

@@ -23,6 +23,8 @@ class EventSerializer(serializers.ModelSerializer):
             "end_date",
             "venue",
             "is_public",
+            "floor_referees_enter_results",
+            "results_need_confirmation",
             "director",
             "revision",
         ]
