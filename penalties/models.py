@@ -57,7 +57,8 @@ class FoulReport(AppendOnlyModel):
     details = models.JSONField(_("details"), default=dict, blank=True)
     note = models.TextField(_("note"), blank=True)
     reason = models.TextField(
-        _("reason for a late record"), blank=True,
+        _("reason for a late record"),
+        blank=True,
         help_text=_("Required when the director records a foul in a closed round."),
     )
     description = models.TextField(_("consequences"), blank=True)

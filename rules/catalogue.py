@@ -578,8 +578,7 @@ def _field_schema(f: Field) -> dict:
             values["maximum"] = f.maximum
         schema = {
             "type": "object",
-            "description": "keys are player ids seated at the table",
-            "propertyNames": {"pattern": "^-?[0-9]+$"},
+            "description": "keys are the ids (as text) of players seated at the table",
             "additionalProperties": values,
         }
     elif f.type == OBJECT_LIST:

@@ -1,6 +1,10 @@
-"""Shared fixtures: users in their roles and a seated event built through the services."""
+"""Shared fixtures: users in their roles, a seated event, and a hall with a live table and its
+referees, all built through the services."""
 
 from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -8,8 +12,13 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from tournament import services
-from tournament.models import Event, RefereeAssignment
+from tournament.models import Event, Player, RefereeAssignment, Round
 from tournament.roles import DIRECTORS_GROUP
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -96,3 +105,86 @@ def director_api(director):
     client = APIClient()
     client.force_authenticate(director)
     return client
+
+
+@dataclass
+class Hall:
+    event: Event
+    east: Player
+    south: Player
+    west: Player
+    north: Player
+    director: object
+    head: object
+    floor: object
+    other_floor: object
+
+    @property
+    def url(self) -> str:
+        return f"/api/events/{self.event.slug}/"
+
+    def client(self, user) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    def foul(self, user, code, offender, details=None, *, table=1, round=1, key=None, **extra):
+        body = {
+            "round": round,
+            "table": table,
+            "offender": offender.pk,
+            "code": code,
+            "details": details or {},
+            "idempotency_key": key or uuid.uuid4().hex,
+            **extra,
+        }
+        return self.client(user).post(self.url + "fouls/", body, format="json")
+
+    def void(self, user, report_id, reason="Appeal upheld"):
+        return self.client(user).post(
+            self.url + f"fouls/{report_id}/void/", {"reason": reason}, format="json"
+        )
+
+
+@pytest.fixture
+def make_hall(make_user, director):
+    counter = {"n": 0}
+
+    def make(ruleset: str = "classical", options=None, *, players: int = 8) -> Hall:
+        counter["n"] += 1
+        n = counter["n"]
+        event = services.save_event(
+            Event(
+                name=f"Hall {n}",
+                slug=f"hall-{n}",
+                ruleset=ruleset,
+                ruleset_options=options or {},
+                is_public=True,
+                director=director,
+            )
+        )
+        roster = [services.add_player(event, name=f"P{n}-{i}") for i in range(players)]
+        round_ = services.create_round(event, number=1)
+        services.seat_round(
+            round_, [[p.pk for p in roster[i : i + 4]] for i in range(0, players, 4)]
+        )
+        services.update_round(round_, status=Round.Status.LIVE)
+        head = make_user(f"head{n}")
+        floor = make_user(f"floor{n}")
+        other_floor = make_user(f"floor{n}b")
+        services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
+        services.assign_referee(event, floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[1])
+        services.assign_referee(
+            event, other_floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[2]
+        )
+        return Hall(
+            event, *roster[:4], director=director, head=head, floor=floor, other_floor=other_floor
+        )
+
+    return make
+
+
+@pytest.fixture
+def hall(make_hall):
+    return make_hall("classical")

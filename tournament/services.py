@@ -21,6 +21,8 @@ from django.db.models import F, Max
 from django.utils.translation import gettext as _
 from django_countries import countries
 
+from rules import RuleError, get_ruleset
+
 from .models import EMA_NUMBER_REGEX, Event, Player, RefereeAssignment, Round, Seat, Table, Wind
 from .signals import standings_changed
 
@@ -51,7 +53,13 @@ def _integrity_error(exc: IntegrityError) -> ValidationError:
 
 
 def save_event(event: Event) -> Event:
+    """Validate (fields, and the option overrides against the ruleset) and save. Only the
+    overrides are stored, so the ruleset's defaults apply to everything else."""
     event.full_clean()
+    try:
+        get_ruleset(event.ruleset).options(event.ruleset_options or {})
+    except RuleError as error:
+        raise ValidationError({"ruleset_options": [error.message]}) from None
     with transaction.atomic():
         event.save()
         if event.pk:

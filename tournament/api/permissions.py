@@ -35,3 +35,12 @@ class EventScoped(permissions.BasePermission):
             request, view.kwargs["event"], write=request.method not in permissions.SAFE_METHODS
         )
         return True
+
+
+class EventStaffWrites(permissions.BasePermission):
+    """Reads follow the event's visibility; writes need a logged-in user, whose role in the
+    event the write service then checks (referees record fouls, not only the director)."""
+
+    def has_permission(self, request, view) -> bool:
+        view.event = event_for(request, view.kwargs["event"], write=False)
+        return request.method in permissions.SAFE_METHODS or request.user.is_authenticated

@@ -1,0 +1,171 @@
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from penalties.models import FoulReport, LedgerEntry, Void
+from rules import CATALOGUE, CODES, catalogue_json_schema
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "The details the foul code asks for (RULES.md section 3); one schema per "
+        "code, selected by `code`: "
+        + "; ".join(f"`{code}`: {foul.label}" for code, foul in CATALOGUE.items()),
+        "oneOf": list(catalogue_json_schema().values()),
+    }
+)
+class DetailsField(serializers.JSONField):
+    pass
+
+
+class FoulCreateSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, help_text="Round number.")
+    table = serializers.IntegerField(min_value=1, help_text="Table number in that round.")
+    offender = serializers.IntegerField(help_text="Player id of the offender, seated there.")
+    code = serializers.ChoiceField(choices=CODES, help_text="Foul code (see the catalogue).")
+    details = DetailsField(required=False, default=dict)
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=2000,
+        help_text="Required when the director records a foul in a closed round.",
+    )
+    idempotency_key = serializers.CharField(
+        max_length=64, help_text="Client-generated key: a replay with it stores nothing new."
+    )
+
+
+class VoidCreateSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=2000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Why the report is voided (required).",
+    )
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    table = serializers.IntegerField(source="table.number", read_only=True)
+    player_name = serializers.CharField(source="player.name", read_only=True)
+    counterpart_name = serializers.CharField(
+        source="counterpart.name", read_only=True, default=None
+    )
+    created_by = serializers.CharField(source="created_by.username", read_only=True)
+    reversed_by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = LedgerEntry
+        fields = [
+            "id",
+            "round",
+            "table",
+            "player",
+            "player_name",
+            "kind",
+            "points",
+            "scope",
+            "counterpart",
+            "counterpart_name",
+            "detail",
+            "report",
+            "void",
+            "reverses",
+            "reversed_by",
+            "ruleset_key",
+            "ruleset_version",
+            "created_by",
+            "created_at",
+        ]
+
+    def get_reversed_by(self, entry) -> int | None:
+        reversal = getattr(entry, "reversed_by", None)
+        return reversal.pk if reversal else None
+
+
+class VoidSerializer(serializers.ModelSerializer):
+    voided_by = serializers.CharField(source="voided_by.username", read_only=True)
+
+    class Meta:
+        model = Void
+        fields = ["id", "reason", "voided_by", "created_at"]
+
+
+class FoulReportSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    table = serializers.IntegerField(source="table.number", read_only=True)
+    offender_name = serializers.CharField(source="offender.name", read_only=True)
+    label = serializers.SerializerMethodField()
+    referee = serializers.CharField(source="referee.username", read_only=True)
+    entries = LedgerEntrySerializer(many=True, read_only=True)
+    void = serializers.SerializerMethodField()
+
+    class Meta:
+        model = FoulReport
+        fields = [
+            "id",
+            "round",
+            "table",
+            "offender",
+            "offender_name",
+            "co_offenders",
+            "code",
+            "label",
+            "details",
+            "note",
+            "reason",
+            "description",
+            "ruleset_key",
+            "ruleset_version",
+            "referee",
+            "created_at",
+            "entries",
+            "void",
+        ]
+
+    def get_label(self, report) -> str:
+        foul = CATALOGUE.get(report.code)
+        return foul.label if foul else report.code
+
+    @extend_schema_field(VoidSerializer(allow_null=True))
+    def get_void(self, report):
+        void = getattr(report, "void", None)
+        return VoidSerializer(void).data if void else None
+
+
+class FoulReportAuditSerializer(FoulReportSerializer):
+    """What the head referee and the director see: the device and key of each write."""
+
+    void = serializers.SerializerMethodField()
+
+    class Meta(FoulReportSerializer.Meta):
+        fields = [*FoulReportSerializer.Meta.fields, "user_agent", "idempotency_key"]
+
+    @extend_schema_field(VoidSerializer(allow_null=True))
+    def get_void(self, report):
+        void = getattr(report, "void", None)
+        if not void:
+            return None
+        return {**VoidSerializer(void).data, "user_agent": void.user_agent}
+
+
+class PreviewSerializer(serializers.Serializer):
+    description = serializers.CharField()
+    entries = serializers.ListField(child=serializers.DictField())
+
+
+class DisciplineSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField()
+    warnings = serializers.IntegerField()
+    dead_hands = serializers.IntegerField()
+    penalty_tiles = serializers.IntegerField()
+    disqualified = serializers.BooleanField()
+    table_points = serializers.IntegerField()
+    overall_points = serializers.IntegerField()
+    reports = serializers.IntegerField()

@@ -1,0 +1,281 @@
+"""Foul reports, voids, the ledger and disciplinary records over REST.
+
+Reads follow the event's visibility; the audit trail (device, idempotency key) is shown to the
+director and the head referee only. Writes go through ``penalties.services``.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Prefetch, Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import APIException
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from penalties import services
+from penalties.models import FoulReport, LedgerEntry
+from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_ruleset
+from tournament.api.permissions import EventScoped, EventStaffWrites, as_drf_error
+from tournament.roles import is_director, is_head_referee
+
+from .serializers import (
+    DisciplineSerializer,
+    FoulCreateSerializer,
+    FoulReportAuditSerializer,
+    FoulReportSerializer,
+    LedgerEntrySerializer,
+    PreviewSerializer,
+    VoidCreateSerializer,
+)
+
+
+class ConflictError(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "The current state forbids this."
+
+
+def _call(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs)
+    except DjangoValidationError as exc:
+        raise as_drf_error(exc) from exc
+    except services.Conflict as exc:
+        raise ConflictError({exc.field: [exc.message]}) from exc
+
+
+def _sees_audit(request, event) -> bool:
+    return is_director(request.user, event) or is_head_referee(request.user, event)
+
+
+def _user_agent(request) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")
+
+
+def reports_queryset(event):
+    entries = LedgerEntry.objects.select_related(
+        "round", "table", "player", "counterpart", "created_by", "reversed_by"
+    )
+    return (
+        FoulReport.objects.filter(event=event)
+        .select_related("round", "table", "offender", "referee", "void__voided_by")
+        .prefetch_related("co_offenders", Prefetch("entries", queryset=entries))
+    )
+
+
+def _int_param(request, name: str) -> int | None:
+    value = request.query_params.get(name)
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise as_drf_error(DjangoValidationError({name: ["A whole number is expected."]})) from None
+
+
+FILTERS = [
+    OpenApiParameter("round", OpenApiTypes.INT, description="Round number"),
+    OpenApiParameter("table", OpenApiTypes.INT, description="Table number"),
+    OpenApiParameter("player", OpenApiTypes.INT, description="Player id"),
+]
+
+
+class FoulList(generics.GenericAPIView):
+    permission_classes = [EventStaffWrites]
+    serializer_class = FoulReportSerializer
+
+    def get_serializer_class(self):
+        if getattr(self, "event", None) is not None and _sees_audit(self.request, self.event):
+            return FoulReportAuditSerializer
+        return FoulReportSerializer
+
+    @extend_schema(
+        parameters=[*FILTERS, OpenApiParameter("code", OpenApiTypes.STR, description="Foul code")],
+        responses=FoulReportSerializer(many=True),
+    )
+    def get(self, request, event):
+        reports = reports_queryset(self.event).order_by("-created_at", "-pk")
+        if (n := _int_param(request, "round")) is not None:
+            reports = reports.filter(round__number=n)
+        if (n := _int_param(request, "table")) is not None:
+            reports = reports.filter(table__number=n)
+        if (n := _int_param(request, "player")) is not None:
+            reports = reports.filter(Q(offender_id=n) | Q(co_offenders=n)).distinct()
+        if code := request.query_params.get("code"):
+            reports = reports.filter(code=code)
+        page = self.paginate_queryset(reports)
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+    @extend_schema(
+        request=FoulCreateSerializer,
+        responses={201: FoulReportAuditSerializer, 200: FoulReportAuditSerializer},
+        description="Record a foul. A replay with the same idempotency key returns the first "
+        "report with status 200 and writes nothing.",
+    )
+    def post(self, request, event):
+        incoming = FoulCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = services.FoulInput(**incoming.validated_data)
+        report, created = _call(
+            services.record_foul, self.event, request.user, data, user_agent=_user_agent(request)
+        )
+        report = reports_queryset(self.event).get(pk=report.pk)
+        return Response(
+            FoulReportAuditSerializer(report).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class FoulPreview(APIView):
+    """What a report would cost, for the referee to read out before saving. Writes nothing."""
+
+    permission_classes = [EventStaffWrites]
+
+    @extend_schema(request=FoulCreateSerializer, responses=PreviewSerializer)
+    def post(self, request, event):
+        data = dict(request.data)
+        data.setdefault("idempotency_key", "preview")
+        incoming = FoulCreateSerializer(data=data)
+        incoming.is_valid(raise_exception=True)
+        checked = _call(
+            services.check_foul,
+            self.event,
+            request.user,
+            services.FoulInput(**incoming.validated_data),
+        )
+        return Response(
+            {
+                "description": checked.description,
+                "entries": [
+                    {
+                        "player": line.player,
+                        "kind": line.kind,
+                        "points": line.points,
+                        "scope": line.scope,
+                        "counterpart": line.counterpart,
+                        "detail": line.detail,
+                    }
+                    for line in checked.lines
+                ],
+            }
+        )
+
+
+class FoulDetail(generics.GenericAPIView):
+    permission_classes = [EventScoped]
+    serializer_class = FoulReportSerializer
+
+    def get(self, request, event, pk):
+        report = get_object_or_404(reports_queryset(self.event), pk=pk)
+        serializer = (
+            FoulReportAuditSerializer if _sees_audit(request, self.event) else FoulReportSerializer
+        )
+        return Response(serializer(report).data)
+
+
+class FoulVoid(APIView):
+    permission_classes = [EventStaffWrites]
+
+    @extend_schema(request=VoidCreateSerializer, responses={201: FoulReportAuditSerializer})
+    def post(self, request, event, pk):
+        report = get_object_or_404(FoulReport, event=self.event, pk=pk)
+        incoming = VoidCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        _call(
+            services.void_report,
+            report,
+            request.user,
+            incoming.validated_data["reason"],
+            user_agent=_user_agent(request),
+        )
+        report = reports_queryset(self.event).get(pk=report.pk)
+        return Response(FoulReportAuditSerializer(report).data, status=status.HTTP_201_CREATED)
+
+
+class Ledger(generics.GenericAPIView):
+    permission_classes = [EventScoped]
+    serializer_class = LedgerEntrySerializer
+
+    @extend_schema(
+        parameters=[*FILTERS, OpenApiParameter("kind", OpenApiTypes.STR)],
+        responses=LedgerEntrySerializer(many=True),
+    )
+    def get(self, request, event):
+        entries = LedgerEntry.objects.filter(event=self.event).select_related(
+            "round", "table", "player", "counterpart", "created_by", "reversed_by"
+        )
+        if (n := _int_param(request, "round")) is not None:
+            entries = entries.filter(round__number=n)
+        if (n := _int_param(request, "table")) is not None:
+            entries = entries.filter(table__number=n)
+        if (n := _int_param(request, "player")) is not None:
+            entries = entries.filter(Q(player_id=n) | Q(counterpart_id=n))
+        if kind := request.query_params.get("kind"):
+            entries = entries.filter(kind=kind)
+        page = self.paginate_queryset(entries.order_by("pk"))
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+
+class DisciplineList(generics.GenericAPIView):
+    """Per player: warnings, dead hands, penalty tiles and points that stand (voids applied)."""
+
+    permission_classes = [EventScoped]
+    serializer_class = DisciplineSerializer
+    pagination_class = None
+
+    @extend_schema(responses=DisciplineSerializer(many=True))
+    def get(self, request, event, pk=None):
+        players = self.event.players.all()
+        if pk is not None:
+            players = players.filter(pk=pk)
+            get_object_or_404(players)
+        record = services.discipline(self.event, pk)
+        rows = []
+        for player in players:
+            row = record.get(player.pk) or services.Discipline(player.pk)
+            row.player_name = player.name
+            rows.append(row)
+        return Response(DisciplineSerializer(rows, many=True).data)
+
+
+class RulesetList(APIView):
+    """The six rulesets with their foul codes, details schemas and option schemas."""
+
+    permission_classes = []
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rulesets_list")
+    def get(self, request, key=None):
+        keys = [key] if key else list(RULESETS)
+        try:
+            rulesets = [get_ruleset(k) for k in keys]
+        except RuleError:
+            return Response({"ruleset": ["Unknown ruleset."]}, status=status.HTTP_404_NOT_FOUND)
+        body = [
+            {
+                "key": r.key,
+                "name": r.name,
+                "version": r.version,
+                "default_options": r.default_options,
+                "options_schema": r.options_json_schema(),
+                "fouls": [
+                    {
+                        "code": code,
+                        "label": CATALOGUE[code].label,
+                        "description": CATALOGUE[code].description,
+                        "details_schema": details_json_schema(code),
+                    }
+                    for code in r.codes
+                ],
+            }
+            for r in rulesets
+        ]
+        return Response(body[0] if key else body)
+
+
+class RulesetDetail(RulesetList):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rulesets_retrieve")
+    def get(self, request, key=None):
+        return super().get(request, key)
