@@ -8,7 +8,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/mahjong
 REDIS_BROKER ?= redis://127.0.0.1:6379/5
 
-.PHONY: install demo serve test test-services lint format check clean
+.PHONY: install demo test test-services test-e2e lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ test: install
 test-services: install
 	DATABASE_URL=$(PG_URL) CELERY_BROKER_URL=$(REDIS_BROKER) REQUIRE_SERVICES=1 \
 		$(BIN)/python -m pytest -m "not e2e" -q
+
+# Real-browser tests (Playwright driving Debian's chromium at /usr/bin/chromium).
+test-e2e: install
+	REQUIRE_E2E=1 $(BIN)/python -m pytest -m e2e -q
 
 lint: install
 	$(BIN)/ruff check .

@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
+    path("referee/", include("penalties.urls_referee")),
     path("api/", include("tournament.api.urls")),
     path("api/", include("penalties.api_urls")),
     path("api/", include("scoring.api_urls")),

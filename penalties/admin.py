@@ -30,6 +30,17 @@ class VoidAdmin(ReadOnlyAdmin):
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "event", "round", "table", "player", "kind", "points", "scope",
-                    "counterpart", "report", "reverses"]
+    list_display = [
+        "pk",
+        "event",
+        "round",
+        "table",
+        "player",
+        "kind",
+        "points",
+        "scope",
+        "counterpart",
+        "report",
+        "reverses",
+    ]
     list_filter = ["event", "kind", "scope"]

@@ -26,7 +26,7 @@ def make_user(db):
     def make(username: str, *, director: bool = False):
         user = get_user_model().objects.create_user(username=username, password="pw-" + username)
         if director:
-            user.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
+            user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
         return user
 
     return make

@@ -253,6 +253,26 @@ def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 
 @director_required
+def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """One printable page of A6 table cards: number, seats and a QR code that opens the
+    table's referee page."""
+    import segno
+    from django.urls import reverse
+
+    round_ = get_object_or_404(Round, event=event, number=number)
+    cards = []
+    for table in round_.tables.prefetch_related("seats__player"):
+        url = request.build_absolute_uri(
+            reverse("referee:table", args=[event.slug, round_.number, table.number])
+        )
+        qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        cards.append({"table": table, "seats": list(table.seats.all()), "url": url, "qr": qr})
+    return render(
+        request, "director/table_cards.html", {"event": event, "round": round_, "cards": cards}
+    )
+
+
+@director_required
 def referees(request: HttpRequest, event: Event) -> HttpResponse:
     form = RefereeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -18,8 +18,14 @@ def test_twenty_concurrent_posts_with_one_key_store_one_report(make_hall):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL")
     h = make_hall("classical")
-    body = {"round": 1, "table": 1, "offender": h.south.pk, "code": "false_win",
-            "details": {"others_exposed": True}, "idempotency_key": "tablet-7-0001"}
+    body = {
+        "round": 1,
+        "table": 1,
+        "offender": h.south.pk,
+        "code": "false_win",
+        "details": {"others_exposed": True},
+        "idempotency_key": "tablet-7-0001",
+    }
     barrier = threading.Barrier(20)
     statuses: list[int] = []
     ids: list[int] = []

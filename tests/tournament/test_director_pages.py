@@ -191,3 +191,12 @@ def test_home_lists_public_events(event, make_event):
     response = Client().get("/")
     assert event.name.encode() in response.content
     assert b"Secret" not in response.content
+
+
+def test_table_cards_carry_a_qr_code_to_the_table_page(web, event):
+    response = web.get(page(event, "rounds/1/cards/"))
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert text.count('class="card"') == event.rounds.get(number=1).tables.count()
+    assert f"http://testserver/referee/{event.slug}/r1/t1/" in text
+    assert "<svg" in text

@@ -1,0 +1,195 @@
+"""The referee's foul form, built from the rulebook's details schema of one foul code.
+
+Field names: ``offender`` (a seat), ``d_<detail>`` for each detail, ``note``, ``reason``
+(closed rounds, director only) and the hidden ``idempotency_key``. Player details are chosen
+by seat, like the offender.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules import CATALOGUE
+from rules.catalogue import BOOL, CHOICE, INT, OBJECT_LIST, PLAYER, PLAYER_INT_MAP, PLAYER_LIST
+from tournament.models import Seat
+
+CLAIM_ROWS = 3
+
+
+class TileRadio(forms.RadioSelect):
+    """Options as big tappable tiles (seats, or the values of a choice)."""
+
+    template_name = "referee/widgets/tiles.html"
+    option_template_name = "referee/widgets/tile_option.html"
+
+
+class TileCheckboxes(forms.CheckboxSelectMultiple):
+    template_name = "referee/widgets/tiles.html"
+    option_template_name = "referee/widgets/tile_option.html"
+
+
+def seat_choices(seats: list[Seat]) -> list[tuple[str, str]]:
+    return [(str(s.player_id), f"{s.get_wind_display()} · {s.player.name}") for s in seats]
+
+
+def _label(text: str) -> str:
+    return _(text)
+
+
+class FoulForm(forms.Form):
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    note = forms.CharField(
+        label=gettext_lazy("Note"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, code: str, seats: list[Seat], with_reason: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.code = code
+        self.foul = CATALOGUE[code]
+        self.seats = seats
+        self.player_fields: list[str] = []
+        if not self.is_bound:
+            self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+        choices = seat_choices(seats)
+        self.fields["offender"] = forms.ChoiceField(
+            label=_("Offender"),
+            choices=choices,
+            widget=TileRadio,
+            error_messages={
+                "required": _("Tap the seat of the offender."),
+                "invalid_choice": _("Nobody sits there: tap a seated player."),
+            },
+        )
+        self.order_fields(["offender"])
+        for f in self.foul.fields:
+            name = f"d_{f.name}"
+            label = _label(f.label)
+            if f.type == BOOL:
+                field = forms.BooleanField(label=label, required=False, initial=bool(f.default))
+            elif f.type == INT:
+                attrs = {"inputmode": "numeric"}
+                if f.minimum is not None:
+                    attrs["min"] = f.minimum
+                if f.maximum is not None:
+                    attrs["max"] = f.maximum
+                field = forms.IntegerField(
+                    label=label,
+                    required=f.required,
+                    initial=f.default,
+                    widget=forms.NumberInput(attrs=attrs),
+                )
+            elif f.type == CHOICE:
+                options = [(c, _(c.replace("_", " ").capitalize())) for c in f.choices]
+                if not f.required:
+                    options = [("", "—"), *options] if f.default is None else options
+                field = forms.ChoiceField(
+                    label=label,
+                    choices=options,
+                    required=f.required,
+                    initial=f.default or "",
+                    widget=forms.RadioSelect,
+                )
+            elif f.type == PLAYER:
+                field = forms.ChoiceField(
+                    label=label, choices=choices, required=f.required, widget=TileRadio
+                )
+                self.player_fields.append(name)
+            elif f.type == PLAYER_LIST:
+                field = forms.MultipleChoiceField(
+                    label=label, choices=choices, required=f.required, widget=TileCheckboxes
+                )
+                self.player_fields.append(name)
+            elif f.type == PLAYER_INT_MAP:
+                for seat in seats:
+                    self.fields[f"{name}__{seat.player_id}"] = forms.IntegerField(
+                        label=f"{label}: {seat.get_wind_display()}",
+                        required=False,
+                        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+                    )
+                continue
+            elif f.type == OBJECT_LIST:
+                for row in range(CLAIM_ROWS):
+                    for item in f.item_fields:
+                        item_name = f"{name}__{row}__{item.name}"
+                        item_label = f"{label} {row + 1}: {_label(item.label)}"
+                        if item.type == PLAYER:
+                            self.fields[item_name] = forms.ChoiceField(
+                                label=item_label, choices=[("", "—"), *choices], required=False
+                            )
+                        elif item.type == BOOL:
+                            self.fields[item_name] = forms.BooleanField(
+                                label=item_label, required=False
+                            )
+                        elif item.type == CHOICE:
+                            self.fields[item_name] = forms.ChoiceField(
+                                label=item_label,
+                                required=False,
+                                choices=[
+                                    ("", "—"),
+                                    *[(c, _(c.capitalize())) for c in item.choices],
+                                ],
+                            )
+                        else:
+                            self.fields[item_name] = forms.IntegerField(
+                                label=item_label, required=False
+                            )
+                continue
+            else:  # pragma: no cover - every catalogue type is handled above
+                raise AssertionError(f.type)
+            self.fields[name] = field
+        self.fields["note"] = self.fields.pop("note")
+        if with_reason:
+            self.fields["reason"] = forms.CharField(
+                label=_("Reason for recording after the round closed"),
+                widget=forms.Textarea(attrs={"rows": 2}),
+            )
+
+    def details(self) -> dict:
+        """The details in the shape the rulebook validates."""
+        data = self.cleaned_data
+        details: dict = {}
+        for f in self.foul.fields:
+            name = f"d_{f.name}"
+            if f.type == PLAYER_INT_MAP:
+                values = {}
+                for seat in self.seats:
+                    value = data.get(f"{name}__{seat.player_id}")
+                    if value:
+                        values[seat.player_id] = value
+                details[f.name] = values
+            elif f.type == OBJECT_LIST:
+                rows = []
+                for row in range(CLAIM_ROWS):
+                    item = {i.name: data.get(f"{name}__{row}__{i.name}") for i in f.item_fields}
+                    if not any(v not in (None, "", False) for v in item.values()):
+                        continue
+                    rows.append({k: v for k, v in item.items() if v not in (None, "")})
+                details[f.name] = rows
+            elif f.type == PLAYER_LIST:
+                details[f.name] = [int(p) for p in data.get(name) or []]
+            elif f.type == PLAYER:
+                if data.get(name):
+                    details[f.name] = int(data[name])
+            elif data.get(name) not in (None, ""):
+                details[f.name] = data[name]
+        return details
+
+    def add_rule_error(self, field: str, messages: list[str]) -> None:
+        """Put an error from the services next to the field it names."""
+        target = None
+        if field in ("offender", "reason", "idempotency_key") and field in self.fields:
+            target = field
+        elif field.startswith("details."):
+            detail = field.split(".", 1)[1].split("[", 1)[0].split(".", 1)[0]
+            candidates = [
+                n for n in self.fields if n == f"d_{detail}" or n.startswith(f"d_{detail}__")
+            ]
+            target = candidates[0] if candidates else None
+        self.add_error(target, messages)

@@ -1,0 +1,289 @@
+"""The referee's tablet pages and the head referee's foul list: thin views over
+``penalties.services``. Forms post normally; static/js/offline-queue.js adds the offline queue
+and asks for JSON with ``Accept: application/json``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules import CATALOGUE, get_ruleset
+from tournament.models import Event, RefereeAssignment, Round, Seat, Table
+from tournament.roles import is_director, referee_assignment
+
+from . import services
+from .forms import FoulForm
+from .models import FoulReport
+
+COMMON_FOULS = (
+    "false_win",
+    "exposed_tiles",
+    "wrong_wall_draw",
+    "long_hand",
+    "short_hand",
+    "wrong_claim",
+    "misnamed_discard",
+)
+
+
+def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
+    """The event and the user's assignment (None for the director); 403 for anybody else."""
+    event = get_object_or_404(Event, slug=slug)
+    if is_director(request.user, event):
+        return event, None
+    assignment = referee_assignment(request.user, event)
+    if assignment is None or assignment.role == RefereeAssignment.Role.SCOREKEEPER:
+        raise PermissionDenied(_("You are not a referee of this event."))
+    return event, assignment
+
+
+def _is_head(assignment: RefereeAssignment | None) -> bool:
+    return assignment is None or assignment.role == RefereeAssignment.Role.HEAD
+
+
+def _table(event: Event, round_number: int, table_number: int, assignment) -> Table:
+    table = get_object_or_404(
+        Table.objects.select_related("round"),
+        round__event=event,
+        round__number=round_number,
+        number=table_number,
+    )
+    if assignment is not None and not assignment.covers_table(table.number):
+        raise PermissionDenied(_("You are not assigned to table %(t)s.") % {"t": table.number})
+    return table
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("player"))
+
+
+def _seats_by_wind(seats: list[Seat]) -> list[tuple[str, Seat | None]]:
+    by_wind = {s.wind: s for s in seats}
+    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+    return [(names[w], by_wind.get(w)) for w in "ESWN"]
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.filter(
+        Q(director=request.user) | Q(referees__user=request.user)
+    ).exclude(referees__role=RefereeAssignment.Role.SCOREKEEPER, referees__user=request.user)
+    events = list(events.distinct())
+    if len(events) == 1:
+        return redirect("referee:tables", slug=events[0].slug)
+    return render(request, "referee/home.html", {"events": events})
+
+
+@login_required
+def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
+    event, assignment = _staff(request, slug)
+    live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
+    tables = []
+    if live:
+        for table in live.tables.prefetch_related("seats__player"):
+            mine = assignment is None or assignment.covers_table(table.number)
+            tables.append(
+                {"table": table, "mine": mine, "seats": _seats_by_wind(list(table.seats.all()))}
+            )
+        tables.sort(key=lambda t: (not t["mine"], t["table"].number))
+    return render(
+        request,
+        "referee/my_tables.html",
+        {
+            "event": event,
+            "round": live,
+            "tables": tables,
+            "is_head": _is_head(assignment),
+            "assigned": assignment.table_numbers if assignment else [],
+        },
+    )
+
+
+@login_required
+def table_page(request: HttpRequest, slug: str, round_number: int, table_number: int):
+    event, assignment = _staff(request, slug)
+    table = _table(event, round_number, table_number, assignment)
+    ruleset = get_ruleset(event.ruleset)
+    common = [(code, _(CATALOGUE[code].label)) for code in COMMON_FOULS if code in ruleset.codes]
+    others = [
+        (code, _(CATALOGUE[code].label))
+        for code in ruleset.codes
+        if code not in COMMON_FOULS and code != "referee_decision"
+    ]
+    recent = FoulReport.objects.filter(table=table).select_related("offender", "void")[:10]
+    return render(
+        request,
+        "referee/table.html",
+        {
+            "event": event,
+            "table": table,
+            "round": table.round,
+            "seats": _seats_by_wind(_seats(table)),
+            "common": common,
+            "others": others,
+            "recent": recent,
+            "is_head": _is_head(assignment),
+            "show_others": request.GET.get("all") == "1",
+        },
+    )
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@login_required
+def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: int, code: str):
+    event, assignment = _staff(request, slug)
+    table = _table(event, round_number, table_number, assignment)
+    ruleset = get_ruleset(event.ruleset)
+    if code not in ruleset.codes:
+        raise Http404
+    seats = _seats(table)
+    with_reason = table.round.status == Round.Status.CLOSED and assignment is None
+    form = FoulForm(request.POST or None, code=code, seats=seats, with_reason=with_reason)
+    preview = None
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = services.FoulInput(
+                round=table.round.number,
+                table=table.number,
+                offender=int(form.cleaned_data["offender"]),
+                code=code,
+                details=form.details(),
+                note=form.cleaned_data.get("note", ""),
+                reason=form.cleaned_data.get("reason", ""),
+                idempotency_key=form.cleaned_data["idempotency_key"],
+            )
+            try:
+                if request.POST.get("action") == "preview":
+                    preview = services.check_foul(event, request.user, data).description
+                    if _wants_json(request):
+                        return JsonResponse({"preview": preview})
+                else:
+                    report, created = services.record_foul(
+                        event,
+                        request.user,
+                        data,
+                        user_agent=request.headers.get("User-Agent", ""),
+                    )
+                    receipt = reverse("referee:receipt", kwargs={"slug": slug, "pk": report.pk})
+                    if _wants_json(request):
+                        return JsonResponse(
+                            {"id": report.pk, "created": created, "receipt": receipt},
+                            status=201 if created else 200,
+                        )
+                    return redirect(receipt)
+            except ValidationError as exc:
+                for field, errors in exc.message_dict.items():
+                    form.add_rule_error(field, errors)
+            except services.Conflict as exc:
+                form.add_error(None, exc.message)
+                status = 409
+        if form.errors:
+            status = 409 if status == 409 else 400
+            if _wants_json(request):
+                return JsonResponse({"errors": form.errors.get_json_data()}, status=status)
+    return render(
+        request,
+        "referee/foul_form.html",
+        {
+            "event": event,
+            "table": table,
+            "round": table.round,
+            "form": form,
+            "code": code,
+            "label": _(CATALOGUE[code].label),
+            "description": _(CATALOGUE[code].description),
+            "preview": preview,
+            "seats": _seats_by_wind(seats),
+        },
+        status=status,
+    )
+
+
+@login_required
+def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, assignment = _staff(request, slug)
+    report = get_object_or_404(
+        FoulReport.objects.select_related("round", "table", "offender", "referee"),
+        event=event,
+        pk=pk,
+    )
+    if assignment is not None and not _is_head(assignment) and report.referee_id != request.user.pk:
+        raise PermissionDenied
+    return render(
+        request,
+        "referee/receipt.html",
+        {"event": event, "report": report, "label": _(CATALOGUE[report.code].label)},
+    )
+
+
+@login_required
+def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
+    event, assignment = _staff(request, slug)
+    if not _is_head(assignment):
+        raise PermissionDenied(_("The foul list is for the head referee and the director."))
+    reports = (
+        FoulReport.objects.filter(event=event)
+        .select_related("round", "table", "offender", "referee", "void__voided_by")
+        .prefetch_related("entries")
+        .order_by("-created_at", "-pk")
+    )
+    filters = {}
+    for name, lookup in (("round", "round__number"), ("table", "table__number")):
+        value = request.GET.get(name, "")
+        if value.isdigit():
+            reports = reports.filter(**{lookup: int(value)})
+            filters[name] = value
+    if (player := request.GET.get("player", "")).isdigit():
+        reports = reports.filter(Q(offender_id=player) | Q(co_offenders=player)).distinct()
+        filters["player"] = player
+    if code := request.GET.get("code"):
+        reports = reports.filter(code=code)
+        filters["code"] = code
+    ruleset = get_ruleset(event.ruleset)
+    reports = list(reports[:500])
+    for report in reports:
+        report.label = _(CATALOGUE[report.code].label) if report.code in CATALOGUE else report.code
+    return render(
+        request,
+        "referee/foul_list.html",
+        {
+            "event": event,
+            "reports": reports,
+            "filters": filters,
+            "codes": [(c, _(CATALOGUE[c].label)) for c in ruleset.codes],
+            "players": event.players.all(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def void(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, _assignment = _staff(request, slug)
+    report = get_object_or_404(FoulReport, event=event, pk=pk)
+    try:
+        services.void_report(
+            report,
+            request.user,
+            request.POST.get("reason", ""),
+            user_agent=request.headers.get("User-Agent", ""),
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    except services.Conflict as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Report #%(id)s voided.") % {"id": report.pk})
+    return redirect(request.POST.get("next") or reverse("referee:fouls", kwargs={"slug": slug}))

@@ -1,0 +1,225 @@
+/*
+ * The referee's offline queue. A foul form marked data-offline-form is sent with fetch; the
+ * report is first written to localStorage under its idempotency key, and removed only once the
+ * server has answered for it (stored, or refused with a reason). Network failures, server
+ * errors and an expired login keep it queued; it is resent on load, when the browser comes back
+ * online and every few seconds. The server stores each idempotency key once, so a resend after
+ * a lost answer cannot double a report. Without JavaScript the form posts normally.
+ */
+(function () {
+  "use strict";
+  var QUEUE = "mahjong.foulQueue.v1";
+  var REJECTED = "mahjong.foulRejected.v1";
+  var RETRY_MS = 5000;
+  var sending = false;
+
+  function load(name) {
+    try { return JSON.parse(localStorage.getItem(name) || "[]"); } catch (e) { return []; }
+  }
+  function save(name, items) { localStorage.setItem(name, JSON.stringify(items)); }
+  function queue() { return load(QUEUE); }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  function enqueue(item) {
+    var items = queue().filter(function (q) { return q.key !== item.key; });
+    items.push(item);
+    save(QUEUE, items);
+    render();
+  }
+  function dequeue(key) {
+    save(QUEUE, queue().filter(function (q) { return q.key !== key; }));
+    render();
+  }
+
+  var needsLogin = false;
+  function render() {
+    var count = queue().length;
+    document.querySelectorAll("[data-queue-badge]").forEach(function (badge) {
+      badge.hidden = count === 0;
+      var n = badge.querySelector("[data-queue-count]");
+      if (n) { n.textContent = String(count); }
+      var login = badge.querySelector("[data-queue-login]");
+      if (login) { login.hidden = !needsLogin; }
+    });
+    var rejected = load(REJECTED);
+    var box = document.querySelector("[data-queue-rejected]");
+    if (rejected.length && !box) {
+      box = document.createElement("div");
+      box.setAttribute("data-queue-rejected", "");
+      box.className = "errors";
+      box.setAttribute("role", "alert");
+      var main = document.querySelector("main");
+      if (main) { main.insertBefore(box, main.firstChild); }
+    }
+    if (box) {
+      box.textContent = rejected.map(function (r) { return r.message; }).join(" · ");
+      box.hidden = rejected.length === 0;
+    }
+  }
+
+  function post(item) {
+    var body = new URLSearchParams(item.body);
+    body.set("csrfmiddlewaretoken", csrfToken());
+    return fetch(item.url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() }
+    });
+  }
+
+  function errorText(payload) {
+    var errors = (payload && payload.errors) || {};
+    return Object.keys(errors).map(function (field) {
+      return errors[field].map(function (e) { return e.message; }).join(" ");
+    }).join(" ");
+  }
+
+  /* Send one queued item. Resolves to "sent", "refused" (with payload) or "kept". */
+  function send(item) {
+    return post(item).then(function (response) {
+      if (response.type === "opaqueredirect" || response.status === 0) {
+        needsLogin = true;
+        return { state: "kept" };
+      }
+      needsLogin = false;
+      if (response.status === 200 || response.status === 201) {
+        return response.json().then(function (payload) {
+          dequeue(item.key);
+          return { state: "sent", payload: payload };
+        });
+      }
+      if (response.status >= 400 && response.status < 500 && response.status !== 408 &&
+          response.status !== 429) {
+        return response.json().catch(function () { return {}; }).then(function (payload) {
+          dequeue(item.key);
+          return { state: "refused", payload: payload, status: response.status };
+        });
+      }
+      return { state: "kept" };
+    }, function () { return { state: "kept" }; });
+  }
+
+  function flush() {
+    if (sending) { return Promise.resolve(); }
+    var items = queue();
+    if (!items.length) { render(); return Promise.resolve(); }
+    sending = true;
+    var chain = Promise.resolve();
+    items.forEach(function (item) {
+      chain = chain.then(function () {
+        return send(item).then(function (result) {
+          if (result.state === "refused") {
+            var rejected = load(REJECTED);
+            rejected.push({ key: item.key, message: item.label + ": " + errorText(result.payload) });
+            save(REJECTED, rejected.slice(-10));
+          }
+        });
+      });
+    });
+    return chain.then(function () { sending = false; render(); },
+                      function () { sending = false; render(); });
+  }
+
+  function showErrors(form, payload) {
+    form.querySelectorAll(".js-error").forEach(function (el) { el.remove(); });
+    var errors = (payload && payload.errors) || {};
+    Object.keys(errors).forEach(function (field) {
+      var text = errors[field].map(function (e) { return e.message; }).join(" ");
+      var holder = form.querySelector("#field-" + field) || form;
+      var div = document.createElement("div");
+      div.className = "errors js-error";
+      div.setAttribute("role", "alert");
+      div.textContent = text;
+      holder.appendChild(div);
+    });
+  }
+
+  function setStatus(form, text) {
+    var box = form.querySelector("[data-preview]");
+    if (box) { box.textContent = text; }
+  }
+
+  function wireForm(form) {
+    var saveButton = form.querySelector("[data-save]");
+    var keyInput = form.querySelector("input[name=idempotency_key]");
+    var label = (document.querySelector("h1") || {}).textContent || "";
+    var previewTimer = null;
+
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (submitter && submitter.value === "preview") { return; }  /* normal post */
+      event.preventDefault();
+      if (saveButton.disabled) { return; }  /* a double tap */
+      saveButton.disabled = true;
+      var data = new FormData(form);
+      data.set("action", "save");
+      var item = {
+        key: keyInput.value,
+        url: form.getAttribute("action") || window.location.pathname,
+        body: new URLSearchParams(data).toString(),
+        label: label.trim(),
+        queuedAt: new Date().toISOString()
+      };
+      enqueue(item);  /* before sending: a closed tab or lost answer loses nothing */
+      send(item).then(function (result) {
+        if (result.state === "sent") {
+          window.location.assign(result.payload.receipt);
+          return;
+        }
+        if (result.state === "refused") {
+          saveButton.disabled = false;
+          showErrors(form, result.payload);
+          return;
+        }
+        /* Kept for later: let the referee go on with a fresh report. */
+        setStatus(form, form.getAttribute("data-queued-text") ||
+          "Saved on this tablet; it will be sent when the network is back.");
+        keyInput.value = newKey();
+        saveButton.disabled = false;
+        render();
+      });
+    });
+
+    form.addEventListener("change", function () {
+      if (!navigator.onLine) { return; }
+      clearTimeout(previewTimer);
+      previewTimer = setTimeout(function () {
+        var data = new FormData(form);
+        data.set("action", "preview");
+        fetch(form.getAttribute("action") || window.location.pathname, {
+          method: "POST", body: data, credentials: "same-origin", redirect: "manual",
+          headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() }
+        }).then(function (response) {
+          return response.json().then(function (payload) {
+            if (payload.preview) {
+              form.querySelectorAll(".js-error").forEach(function (el) { el.remove(); });
+              setStatus(form, (form.getAttribute("data-preview-prefix") || "") + payload.preview);
+            }
+          });
+        }).catch(function () { /* the preview is a convenience; offline it stays empty */ });
+      }, 250);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form[data-offline-form]").forEach(wireForm);
+    render();
+    flush();
+    window.addEventListener("online", flush);
+    setInterval(flush, RETRY_MS);
+  });
+})();

@@ -1,0 +1,71 @@
+"""Real-browser tests: Playwright driving Debian's Chromium against the live test server.
+
+Screenshots go to var/screenshots/ (not committed). Without /usr/bin/chromium these tests skip,
+unless REQUIRE_E2E=1 (set by .ci/run) says the browser must be there.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+TABLET = {"width": 768, "height": 1024}
+PHONE = {"width": 390, "height": 844}
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make between
+# browser steps are ordinary synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("REQUIRE_E2E"):
+            pytest.fail(f"{CHROMIUM} is missing")
+        pytest.skip(f"{CHROMIUM} is missing")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def tablet(browser):
+    context = browser.new_context(viewport=TABLET, has_touch=True, locale="en")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def shoot():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def shoot(page, name: str) -> None:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+    return shoot

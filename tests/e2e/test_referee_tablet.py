@@ -1,0 +1,138 @@
+"""A floor referee at a table with a tablet (768x1024), on good and on bad Wi-Fi."""
+
+from __future__ import annotations
+
+import pytest
+
+from penalties.models import FoulReport, LedgerEntry
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Taps:
+    """Counts the referee's taps (clicks and checks) from the table page to the receipt."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).first.tap()
+        self.count += 1
+
+
+def login(page, live_server, user):
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", "pw-" + user.username)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
+
+
+def seat(player) -> str:
+    return f"input[name=offender][value='{player.pk}'] >> xpath=.."
+
+
+@pytest.fixture
+def table_url(hall, live_server):
+    return f"{live_server.url}/referee/{hall.event.slug}/r1/t1/"
+
+
+def test_record_three_fouls_and_see_them_in_the_api(hall, live_server, tablet, table_url, shoot):
+    page = tablet.new_page()
+    login(page, live_server, hall.floor)
+    page.goto(table_url)  # the address the QR code on the table card holds
+    shoot(page, "referee-table")
+    assert page.locator(".seats").inner_text().count("P") == 4
+
+    taps = Taps(page)
+    taps.tap("a.button:has-text('False win')")
+    page.wait_for_selector("form[data-offline-form]")
+    taps.tap(seat(hall.south))
+    taps.tap("label:has-text('Another player exposed tiles')")
+    page.wait_for_function(
+        "document.querySelector('[data-preview]').textContent.includes('pays 300')"
+    )
+    shoot(page, "referee-false-win-form")
+    taps.tap("button[data-save]")
+    page.wait_for_selector(".receipt")
+    shoot(page, "referee-receipt")
+    assert taps.count <= 5
+    assert "South pays 300 to each opponent" in page.inner_text("[data-consequences]")
+
+    page.goto(table_url)
+    page.tap("a.button:has-text('Exposed tiles')")
+    page.tap(seat(hall.west))
+    page.tap("label:has-text('Own hand')")
+    page.tap("button[data-save]")
+    page.wait_for_selector(".receipt")
+
+    page.goto(table_url)
+    page.tap("a.button:has-text('Wrong wall draw')")
+    page.tap(seat(hall.north))
+    page.tap("button[data-save]")
+    page.wait_for_selector(".receipt")
+
+    api = page.request.get(f"{live_server.url}/api/events/{hall.event.slug}/discipline/").json()
+    rows = {r["player"]: r for r in api}
+    assert rows[hall.south.pk]["table_points"] == -900
+    assert rows[hall.east.pk]["table_points"] == 300
+    assert FoulReport.objects.count() == 3
+    print(f"taps to record a false win: {taps.count}")
+
+
+def test_offline_reports_are_queued_and_sent_once(hall, live_server, tablet, table_url, shoot):
+    page = tablet.new_page()
+    login(page, live_server, hall.floor)
+    page.goto(table_url + "short_hand/")
+    tablet.set_offline(True)
+    page.tap(seat(hall.south))
+    page.tap("button[data-save]")
+    page.wait_for_selector("[data-queue-badge]:not([hidden])")
+    page.tap(seat(hall.west))
+    page.tap("button[data-save]")
+    page.wait_for_function("document.querySelector('[data-queue-count]').textContent === '2'")
+    shoot(page, "referee-offline-queue")
+    assert FoulReport.objects.count() == 0
+    page.close()  # the tab is closed while offline: the queue stays in the browser
+
+    tablet.set_offline(False)
+    page = tablet.new_page()
+    page.goto(table_url)
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('mahjong.foulQueue.v1') || '[]').length === 0",
+        timeout=20000,
+    )
+    assert FoulReport.objects.count() == 2
+    assert sorted(FoulReport.objects.values_list("offender_id", flat=True)) == sorted(
+        [hall.south.pk, hall.west.pk]
+    )
+    page.reload()
+    page.wait_for_timeout(500)
+    assert FoulReport.objects.count() == 2
+
+
+def test_double_tap_on_save_stores_one_report(hall, live_server, tablet, table_url):
+    page = tablet.new_page()
+    login(page, live_server, hall.floor)
+    page.goto(table_url + "short_hand/")
+    page.tap(seat(hall.east))
+    page.dblclick("button[data-save]")
+    page.wait_for_selector(".receipt")
+    assert FoulReport.objects.count() == 1
+    assert LedgerEntry.objects.filter(report__isnull=False).count() == 1
+
+
+def test_unassigned_referee_gets_403(hall, live_server, tablet, table_url):
+    page = tablet.new_page()
+    login(page, live_server, hall.other_floor)
+    response = page.goto(table_url)
+    assert response.status == 403
+    api = page.request.post(
+        f"{live_server.url}/api/events/{hall.event.slug}/fouls/",
+        data={"round": 1, "table": 1, "offender": hall.south.pk, "code": "short_hand",
+              "idempotency_key": "x"},
+        headers={"X-CSRFToken": next(c["value"] for c in tablet.cookies()
+                                     if c["name"] == "csrftoken")},
+    )
+    assert api.status == 403
