@@ -4,17 +4,19 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from tournament import views as tournament_views
+from tournament.login import LoginView
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("healthz", tournament_views.healthz, name="healthz"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
     path("referee/", include("penalties.urls_referee")),
     path("api/", include("tournament.api.urls")),
     path("api/", include("penalties.api_urls")),
     path("api/", include("scoring.api_urls")),
+    path("api/auth/login/", LoginView.as_view(template_name="rest_framework/login.html")),
     path("api/auth/", include("rest_framework.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
