@@ -151,6 +151,11 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("number"))
     label = models.CharField(_("label"), max_length=60, blank=True)
+    extra_minutes = models.PositiveSmallIntegerField(
+        _("extra time (minutes)"),
+        default=0,
+        help_text=_("Granted by the director, e.g. after a long dispute at the table."),
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -244,3 +249,20 @@ class RefereeAssignment(models.Model):
             or not self.table_numbers
             or (table_number in self.table_numbers)
         )
+
+
+class Announcement(models.Model):
+    """A message for the hall: shown on the projector and the public event page."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
+    text = models.CharField(_("text"), max_length=300)
+    is_active = models.BooleanField(_("shown"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+
+    def __str__(self) -> str:
+        return self.text

@@ -23,7 +23,17 @@ from django_countries import countries
 
 from rules import RuleError, get_ruleset
 
-from .models import EMA_NUMBER_REGEX, Event, Player, RefereeAssignment, Round, Seat, Table, Wind
+from .models import (
+    EMA_NUMBER_REGEX,
+    Announcement,
+    Event,
+    Player,
+    RefereeAssignment,
+    Round,
+    Seat,
+    Table,
+    Wind,
+)
 from .signals import standings_changed
 
 WINDS = [w.value for w in (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)]
@@ -491,3 +501,31 @@ def assign_referee(
             event=event, user=user, defaults={"role": role, "table_numbers": numbers}
         )
     return assignment
+
+
+# Hall: announcements and extra time ---------------------------------------------------------
+
+
+def add_announcement(event: Event, text: str) -> Announcement:
+    text = (text or "").strip()
+    if not text:
+        raise ValidationError({"text": [_("Write the announcement.")]})
+    if len(text) > 300:
+        raise ValidationError({"text": [_("An announcement has at most 300 characters.")]})
+    return Announcement.objects.create(event=event, text=text)
+
+
+def set_announcement_shown(announcement: Announcement, shown: bool) -> Announcement:
+    announcement.is_active = shown
+    announcement.save(update_fields=["is_active"])
+    return announcement
+
+
+def grant_extra_time(table: Table, minutes: int) -> Table:
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 0 <= minutes <= 120:
+        raise ValidationError({"extra_minutes": [_("Extra time is 0 to 120 minutes.")]})
+    if table.round.status == Round.Status.CLOSED:
+        raise ValidationError({"round": [_("The round is closed.")]})
+    table.extra_minutes = minutes
+    table.save(update_fields=["extra_minutes"])
+    return table

@@ -4,6 +4,11 @@
 - No seat may be added to, or moved within, a closed round.
 
 Deleting is left to the services (a flush or an event deletion must still be possible).
+
+SQLite checks every trigger when a table it names is rebuilt (Django rebuilds a table for most
+column changes): a later migration that rebuilds tournament_table or tournament_round must run
+``drop_sqlite_triggers`` before and ``create_sqlite_triggers`` after (both no-ops elsewhere).
+Columns added with a ``db_default`` need no rebuild.
 """
 
 from django.db import migrations
@@ -62,6 +67,18 @@ POSTGRES_REVERSE = [
     "DROP TRIGGER IF EXISTS tournament_seat_guard ON tournament_seat;",
     "DROP FUNCTION IF EXISTS tournament_seat_guard();",
 ]
+
+
+def drop_sqlite_triggers(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        for sql in SQLITE_REVERSE:
+            schema_editor.execute(sql)
+
+
+def create_sqlite_triggers(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        for sql in SQLITE:
+            schema_editor.execute(sql)
 
 
 def forwards(apps, schema_editor):
