@@ -15,5 +15,6 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/seating/", views.seat_round, name="seat-round"),
     path("<slug:slug>/rounds/<int:number>/cards/", views.table_cards, name="table-cards"),
     path("<slug:slug>/referees/", views.referees, name="referees"),
+    path("<slug:slug>/hall/", views.hall, name="hall"),
     path("<slug:slug>/referees/<int:pk>/remove/", views.referee_remove, name="referee-remove"),
 ]

@@ -24,7 +24,7 @@ from .forms import (
     RoundStatusForm,
     SeatRoundForm,
 )
-from .models import Event, Player, RefereeAssignment, Round, Seat
+from .models import Announcement, Event, Player, RefereeAssignment, Round, Seat
 from .roles import can_create_events, can_view, is_director
 
 
@@ -321,3 +321,41 @@ def healthz(request: HttpRequest) -> HttpResponse:
             body["worker"] = f"unavailable: {exc.__class__.__name__}"
             return JsonResponse(body, status=503)
     return JsonResponse(body)
+
+
+@director_required
+def hall(request: HttpRequest, event: Event) -> HttpResponse:
+    """Announcements for the hall screen and extra time for tables of the live round."""
+    live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
+    if request.method == "POST":
+        try:
+            if "announce" in request.POST:
+                services.add_announcement(event, request.POST.get("text", ""))
+                messages.success(request, _("Announcement shown."))
+            elif "toggle" in request.POST:
+                announcement = get_object_or_404(
+                    Announcement, event=event, pk=request.POST.get("toggle")
+                )
+                services.set_announcement_shown(announcement, not announcement.is_active)
+            elif "extra" in request.POST and live:
+                table = get_object_or_404(live.tables, number=request.POST.get("table"))
+                try:
+                    minutes = int(request.POST.get("minutes", ""))
+                except ValueError:
+                    minutes = -1
+                services.grant_extra_time(table, minutes)
+                messages.success(request, _("Extra time saved."))
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        return redirect("director:hall", slug=event.slug)
+    return render(
+        request,
+        "director/hall.html",
+        {
+            "event": event,
+            "live": live,
+            "tables": live.tables.all() if live else [],
+            "announcements": event.announcements.all()[:20],
+        },
+    )

@@ -200,3 +200,20 @@ def test_table_cards_carry_a_qr_code_to_the_table_page(web, event):
     assert text.count('class="card"') == event.rounds.get(number=1).tables.count()
     assert f"http://testserver/referee/{event.slug}/r1/t1/" in text
     assert "<svg" in text
+
+
+def test_hall_announcements_and_extra_time(web, event):
+    web.post(page(event, "rounds/1/status/"), {"status": "live"})
+    web.post(page(event, "hall/"), {"announce": "1", "text": "Round 2 starts at 14:00"})
+    announcement = event.announcements.get()
+    assert announcement.is_active
+    web.post(page(event, "hall/"), {"toggle": announcement.pk})
+    announcement.refresh_from_db()
+    assert not announcement.is_active
+    web.post(page(event, "hall/"), {"extra": "1", "table": "2", "minutes": "7"})
+    assert event.rounds.get(number=1).tables.get(number=2).extra_minutes == 7
+    response = web.post(
+        page(event, "hall/"), {"extra": "1", "table": "2", "minutes": "500"}, follow=True
+    )
+    assert b"0 to 120 minutes" in response.content
+    assert web.get(page(event, "hall/")).status_code == 200
