@@ -90,7 +90,7 @@ class CheckedFoul:
 # Checks -------------------------------------------------------------------------------------
 
 
-def _check_recorder(event: Event, user: AbstractBaseUser) -> RefereeAssignment | None:
+def check_recorder(event: Event, user: AbstractBaseUser) -> RefereeAssignment | None:
     """Directors and the event's head and floor referees may record; others get 403."""
     if is_director(user, event):
         return None
@@ -165,7 +165,7 @@ def _rule_error(error: RuleError) -> ValidationError:
 
 def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> CheckedFoul:
     """Every check ``record_foul`` makes, and the consequences, without writing anything."""
-    assignment = _check_recorder(event, user)
+    assignment = check_recorder(event, user)
     round_, table = _locate(event, data)
     _check_round_and_table(event, user, assignment, round_, table, data.reason or "")
     seats, players = _seats(table)
@@ -255,7 +255,7 @@ def record_foul(
             _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
         )
     data.idempotency_key = key
-    _check_recorder(event, user)
+    check_recorder(event, user)
     existing = _replayed(event, data)
     if existing is not None:
         return existing, False
@@ -311,6 +311,15 @@ def record_foul(
 
 
 # Voiding ------------------------------------------------------------------------------------
+
+
+def check_voider(event: Event, user: AbstractBaseUser) -> None:
+    """Only the director and the event's head referee may void; others get 403."""
+    if is_director(user, event):
+        return
+    assignment = referee_assignment(user, event)
+    if assignment is None or assignment.role != RefereeAssignment.Role.HEAD:
+        raise _denied(_("Only the head referee or the director may void a report."))
 
 
 def void_report(

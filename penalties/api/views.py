@@ -13,6 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import APIException
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -31,6 +32,26 @@ from .serializers import (
     PreviewSerializer,
     VoidCreateSerializer,
 )
+
+
+class FoulRecorders(EventStaffWrites):
+    """Reads follow the event's visibility; writes need a referee of the event or its director
+    (checked before the body is read, so a stranger learns nothing from validation errors)."""
+
+    def has_permission(self, request, view) -> bool:
+        if not super().has_permission(request, view):
+            return False
+        if request.method not in SAFE_METHODS:
+            services.check_recorder(view.event, request.user)
+        return True
+
+
+class Voiders(EventStaffWrites):
+    def has_permission(self, request, view) -> bool:
+        if not super().has_permission(request, view):
+            return False
+        services.check_voider(view.event, request.user)
+        return True
 
 
 class ConflictError(APIException):
@@ -84,7 +105,7 @@ FILTERS = [
 
 
 class FoulList(generics.GenericAPIView):
-    permission_classes = [EventStaffWrites]
+    permission_classes = [FoulRecorders]
     serializer_class = FoulReportSerializer
 
     def get_serializer_class(self):
@@ -132,7 +153,7 @@ class FoulList(generics.GenericAPIView):
 class FoulPreview(APIView):
     """What a report would cost, for the referee to read out before saving. Writes nothing."""
 
-    permission_classes = [EventStaffWrites]
+    permission_classes = [FoulRecorders]
 
     @extend_schema(request=FoulCreateSerializer, responses=PreviewSerializer)
     def post(self, request, event):
@@ -177,7 +198,7 @@ class FoulDetail(generics.GenericAPIView):
 
 
 class FoulVoid(APIView):
-    permission_classes = [EventStaffWrites]
+    permission_classes = [Voiders]
 
     @extend_schema(request=VoidCreateSerializer, responses={201: FoulReportAuditSerializer})
     def post(self, request, event, pk):
