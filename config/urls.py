@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from tournament import views as tournament_views
@@ -13,14 +15,19 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
     path("referee/", include("penalties.urls_referee")),
+    path("e/", include("scoring.urls_public")),
     path("api/", include("tournament.api.urls")),
     path("api/", include("penalties.api_urls")),
     path("api/", include("scoring.api_urls")),
-    path("api/auth/login/", LoginView.as_view(template_name="rest_framework/login.html")),
+    path(
+        "api/auth/login/",
+        LoginView.as_view(template_name="rest_framework/login.html"),
+        name="api-login",
+    ),
     path("api/auth/", include("rest_framework.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", require_POST(set_language), name="set_language"),
     path("admin/", admin.site.urls),
 ]

@@ -1,4 +1,4 @@
-"""The referee's foul form, built from the rulebook's details schema of one foul code.
+"""The referee's foul form, built from the details one foul code needs under the event's ruleset.
 
 Field names: ``offender`` (a seat), ``d_<detail>`` for each detail, ``note``, ``reason``
 (closed rounds, director only) and the hidden ``idempotency_key``. Player details are chosen
@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules import CATALOGUE
+from rules import CATALOGUE, Ruleset
 from rules.catalogue import BOOL, CHOICE, INT, OBJECT_LIST, PLAYER, PLAYER_INT_MAP, PLAYER_LIST
 from tournament.models import Seat
 
@@ -49,10 +49,20 @@ class FoulForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
-    def __init__(self, *args, code: str, seats: list[Seat], with_reason: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        code: str,
+        seats: list[Seat],
+        ruleset: Ruleset,
+        with_reason: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.code = code
         self.foul = CATALOGUE[code]
+        # Only what this ruleset reads (or keeps for the record); the rest takes its default.
+        self.detail_fields = ruleset.detail_fields(code)
         self.seats = seats
         self.player_fields: list[str] = []
         if not self.is_bound:
@@ -68,7 +78,7 @@ class FoulForm(forms.Form):
             },
         )
         self.order_fields(["offender"])
-        for f in self.foul.fields:
+        for f in self.detail_fields:
             name = f"d_{f.name}"
             label = _label(f.label)
             if f.type == BOOL:
@@ -155,7 +165,7 @@ class FoulForm(forms.Form):
         """The details in the shape the rulebook validates."""
         data = self.cleaned_data
         details: dict = {}
-        for f in self.foul.fields:
+        for f in self.detail_fields:
             name = f"d_{f.name}"
             if f.type == PLAYER_INT_MAP:
                 values = {}

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules import CATALOGUE, get_ruleset
 from tournament.models import Event, RefereeAssignment, Round, Seat, Table
@@ -21,6 +21,8 @@ from tournament.roles import is_director, referee_assignment
 from . import services
 from .forms import FoulForm
 from .models import FoulReport
+
+require_GET_POST = require_http_methods(["GET", "POST"])
 
 COMMON_FOULS = (
     "false_win",
@@ -71,6 +73,7 @@ def _seats_by_wind(seats: list[Seat]) -> list[tuple[str, Seat | None]]:
 
 
 @login_required
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.filter(
         Q(director=request.user) | Q(referees__user=request.user)
@@ -82,6 +85,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
     event, assignment = _staff(request, slug)
     live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
@@ -107,6 +111,7 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def table_page(request: HttpRequest, slug: str, round_number: int, table_number: int):
     event, assignment = _staff(request, slug)
     table = _table(event, round_number, table_number, assignment)
@@ -140,6 +145,7 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 @login_required
+@require_GET_POST
 def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: int, code: str):
     event, assignment = _staff(request, slug)
     table = _table(event, round_number, table_number, assignment)
@@ -148,7 +154,9 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
         raise Http404
     seats = _seats(table)
     with_reason = table.round.status == Round.Status.CLOSED and assignment is None
-    form = FoulForm(request.POST or None, code=code, seats=seats, with_reason=with_reason)
+    form = FoulForm(
+        request.POST or None, code=code, seats=seats, ruleset=ruleset, with_reason=with_reason
+    )
     preview = None
     status = 200
     if request.method == "POST":
@@ -211,6 +219,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
 
 
 @login_required
+@require_GET
 def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event, assignment = _staff(request, slug)
     report = get_object_or_404(
@@ -228,6 +237,7 @@ def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
     event, assignment = _staff(request, slug)
     if not _is_head(assignment):

@@ -54,6 +54,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
 
 class LoginView(auth_views.LoginView):
     form_class = ThrottledAuthenticationForm
+    http_method_names = ["get", "post", "head", "options"]
 
     def form_invalid(self, form):
         response = super().form_invalid(form)

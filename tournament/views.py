@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import services
 from .forms import (
@@ -26,6 +26,8 @@ from .forms import (
 )
 from .models import Announcement, Event, Player, RefereeAssignment, Round, Seat
 from .roles import can_create_events, can_view, is_director
+
+require_GET_POST = require_http_methods(["GET", "POST"])
 
 
 def _apply_errors(form, exc: ValidationError) -> None:
@@ -52,6 +54,7 @@ def director_required(view):
     return wrapper
 
 
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
     visible = Q(is_public=True)
     if request.user.is_authenticated:
@@ -65,6 +68,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_GET_POST
 def event_create(request: HttpRequest) -> HttpResponse:
     if not can_create_events(request.user):
         raise PermissionDenied
@@ -83,6 +87,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 
 @director_required
+@require_GET_POST
 def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
@@ -97,6 +102,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_required
+@require_GET
 def event_dashboard(request: HttpRequest, event: Event) -> HttpResponse:
     rounds = event.rounds.annotate(table_count=Count("tables", distinct=True))
     return render(
@@ -113,6 +119,7 @@ def event_dashboard(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_required
+@require_GET_POST
 def players(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerForm(request.POST if request.method == "POST" and "add" in request.POST else None)
     csv_form = PlayerCsvForm()
@@ -174,6 +181,7 @@ def player_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
 
 
 @director_required
+@require_GET_POST
 def rounds(request: HttpRequest, event: Event) -> HttpResponse:
     form = RoundForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -220,6 +228,7 @@ def round_status(request: HttpRequest, event: Event, number: int) -> HttpRespons
 
 
 @director_required
+@require_GET_POST
 def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     roster = list(event.players.filter(status=Player.Status.ACTIVE))
@@ -253,6 +262,7 @@ def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 
 @director_required
+@require_GET
 def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """One printable page of A6 table cards: number, seats and a QR code that opens the
     table's referee page."""
@@ -273,6 +283,7 @@ def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse
 
 
 @director_required
+@require_GET_POST
 def referees(request: HttpRequest, event: Event) -> HttpResponse:
     form = RefereeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -304,6 +315,7 @@ def referee_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return redirect("director:referees", slug=event.slug)
 
 
+@require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
     """Liveness: the database answers; with ``?worker=1`` also a Celery round trip."""
     from django.db import connection
@@ -324,6 +336,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 
 @director_required
+@require_GET_POST
 def hall(request: HttpRequest, event: Event) -> HttpResponse:
     """Announcements for the hall screen and extra time for tables of the live round."""
     live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()

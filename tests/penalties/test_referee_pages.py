@@ -212,3 +212,19 @@ def test_head_referee_list_filters_and_void(hall):
     listing = head.get(page(hall, "fouls/"))
     text = listing.content.decode()
     assert "Appeal upheld" in text and "Voided by" in text
+
+
+@pytest.mark.parametrize(
+    "ruleset,shown,hidden",
+    [
+        ("classical", {"d_others_exposed", "d_co_offenders"}, {"d_revealed_count", "d_reason"}),
+        ("riichi_ema", {"d_revealed"}, {"d_others_exposed"}),
+        ("wsom", {"d_revealed_count"}, {"d_others_exposed", "d_reason"}),
+    ],
+)
+def test_form_asks_what_the_ruleset_needs(make_hall, ruleset, shown, hidden):
+    h = make_hall(ruleset)
+    form = web(h.floor).get(page(h, "r1/t1/false_win/")).context["form"]
+    fields = {name.split("__")[0] for name in form.fields}
+    assert shown <= fields
+    assert not hidden & fields

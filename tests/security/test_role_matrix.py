@@ -1,0 +1,363 @@
+"""Who may call what: every URL of the URL conf, every method, eight kinds of caller.
+
+The expected rights are written below per URL name. A URL without an entry fails the test, so a
+new endpoint cannot ship without a decision about who may use it. Every request runs inside a
+savepoint that is rolled back, so one caller's write cannot change what the next one sees.
+Allowed means "got past the rights checks" (any answer but 401/403/404/405 or a redirect to the
+login page); denied means 401, 403 or 404 (or the login redirect). Nothing may answer 500.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
+
+from penalties import services as penalties
+from scoring import services as scoring
+from tournament import services
+from tournament.models import Event, RefereeAssignment
+
+pytestmark = pytest.mark.django_db
+
+ANON, PLAYER, REF_OTHER, FLOOR_OTHER_TABLE = "anonymous", "player", "ref_other_event", "floor_t2"
+FLOOR, HEAD, DIR_OTHER, DIRECTOR = "floor_t1", "head", "director_other_event", "director"
+ROLES = [ANON, PLAYER, REF_OTHER, FLOOR_OTHER_TABLE, FLOOR, HEAD, DIR_OTHER, DIRECTOR]
+ALL = frozenset(ROLES)
+LOGGED_IN = ALL - {ANON}
+DIRECTORS = frozenset({DIRECTOR})
+EVENT_CREATORS = frozenset({DIRECTOR, DIR_OTHER})
+HEAD_OR_DIRECTOR = frozenset({HEAD, DIRECTOR})
+TABLE1_RECORDERS = frozenset({FLOOR, HEAD, DIRECTOR})
+REFEREES = frozenset({FLOOR_OTHER_TABLE, FLOOR, HEAD, DIRECTOR})
+METHODS = ("get", "post", "put", "patch", "delete")
+SKIPPED_PREFIXES = ("admin/",)
+
+
+def walk(patterns, prefix="", namespace=None) -> Iterator[tuple[str, str]]:
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            yield from walk(p.url_patterns, prefix + str(p.pattern), p.namespace or namespace)
+        elif isinstance(p, URLPattern) and p.name:
+            name = f"{namespace}:{p.name}" if namespace else p.name
+            yield prefix + str(p.pattern), name
+
+
+class World:
+    def __init__(self, make_hall, make_user, other_director):
+        hall = make_hall("mcr")
+        self.hall = hall
+        event = hall.event
+        event.results_need_confirmation = True
+        services.save_event(event)
+        self.event = event
+        self.other = services.save_event(
+            Event(name="Other Cup", slug="other-cup", ruleset="mcr", director=other_director)
+        )
+        ref_other = make_user("ref-other")
+        services.assign_referee(self.other, ref_other, role=RefereeAssignment.Role.FLOOR)
+        self.users = {
+            ANON: None,
+            PLAYER: make_user("just-a-player"),
+            REF_OTHER: ref_other,
+            FLOOR_OTHER_TABLE: hall.other_floor,
+            FLOOR: hall.floor,
+            HEAD: hall.head,
+            DIR_OTHER: other_director,
+            DIRECTOR: hall.director,
+        }
+        self.report, _ = penalties.record_foul(
+            event,
+            hall.floor,
+            penalties.FoulInput(
+                round=1,
+                table=1,
+                offender=hall.south.pk,
+                code="short_hand",
+                idempotency_key="world-1",
+            ),
+        )
+        table1 = event.rounds.get(number=1).tables.get(number=1)
+        scorekeeper = make_user("scorekeeper")
+        services.assign_referee(event, scorekeeper, role=RefereeAssignment.Role.SCOREKEEPER)
+        scoring.enter_result(table1, scorekeeper, {"E": 10, "S": 0, "W": 0, "N": -10})
+        self.assignment = RefereeAssignment.objects.get(event=event, user=hall.floor)
+        self.player = hall.south
+
+
+def paths(world: World) -> dict[str, str]:
+    e = world.event.slug
+    return {
+        "event": e,
+        "slug": e,
+        "number": "1",
+        "round_number": "1",
+        "table": "1",
+        "table_number": "1",
+        "code": "short_hand",
+        "key": "mcr",
+    }
+
+
+def concrete(route: str, name: str, world: World) -> str:
+    values = paths(world)
+    pk = {
+        "director:player-status": world.player.pk,
+        "director:referee-remove": world.assignment.pk,
+        "referee:receipt": world.report.pk,
+        "referee:void": world.report.pk,
+        "public:player": world.player.pk,
+        "player-detail": world.player.pk,
+        "player-discipline": world.player.pk,
+        "referee-detail": world.assignment.pk,
+        "foul-detail": world.report.pk,
+        "foul-void": world.report.pk,
+    }.get(name)
+    import re
+
+    def fill(match):
+        key = match.group(2)
+        return str(pk) if key == "pk" else values[key]
+
+    return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", fill, route)
+
+
+def foul_body(world):
+    return {
+        "round": 1,
+        "table": 1,
+        "offender": world.hall.south.pk,
+        "code": "short_hand",
+        "idempotency_key": "matrix",
+    }
+
+
+def form_foul(world):
+    return {"offender": world.hall.south.pk, "idempotency_key": "matrix-form", "action": "save"}
+
+
+# name -> {method: (allowed roles, body factory or None)}
+RULES = {
+    "home": {"get": (ALL, None)},
+    "healthz": {"get": (ALL, None)},
+    "login": {"get": (ALL, None), "post": (ALL, lambda w: {"username": "x", "password": "y"})},
+    "logout": {"post": (ALL, None)},
+    "set_language": {"post": (ALL, lambda w: {"language": "fr"})},
+    "schema": {"get": (ALL, None)},
+    "api-docs": {"get": (ALL, None)},
+    "api-redoc": {"get": (ALL, None)},
+    "api-login": {"get": (ALL, None), "post": (ALL, lambda w: {"username": "x", "password": "y"})},
+    "rest_framework:login": {
+        "get": (ALL, None),
+        "post": (ALL, lambda w: {"username": "x", "password": "y"}),
+    },
+    "rest_framework:logout": {"post": (ALL, None)},
+    # Director pages
+    "director:event-create": {
+        "get": (EVENT_CREATORS, None),
+        "post": (
+            EVENT_CREATORS,
+            lambda w: {
+                "name": "New",
+                "slug": "new-one",
+                "ruleset": "mcr",
+                "ruleset_options": "{}",
+                "status": "draft",
+            },
+        ),
+    },
+    "director:event": {"get": (DIRECTORS, None)},
+    "director:event-edit": {
+        "get": (DIRECTORS, None),
+        "post": (
+            DIRECTORS,
+            lambda w: {
+                "name": "Renamed",
+                "slug": w.event.slug,
+                "ruleset": "mcr",
+                "ruleset_options": "{}",
+                "status": "running",
+            },
+        ),
+    },
+    "director:players": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"add": "1", "name": "Newcomer"}),
+    },
+    "director:player-status": {"post": (DIRECTORS, lambda w: {"status": "dropped"})},
+    "director:rounds": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"length_minutes": "90"}),
+    },
+    "director:round-status": {"post": (DIRECTORS, lambda w: {"status": "closed"})},
+    "director:seat-round": {"get": (DIRECTORS, None), "post": (DIRECTORS, lambda w: {})},
+    "director:table-cards": {"get": (DIRECTORS, None)},
+    "director:referees": {
+        "get": (DIRECTORS, None),
+        "post": (
+            DIRECTORS,
+            lambda w: {"username": "just-a-player", "role": "floor", "table_numbers": ""},
+        ),
+    },
+    "director:referee-remove": {"post": (DIRECTORS, None)},
+    "director:hall": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"announce": "1", "text": "Hello"}),
+    },
+    # Referee pages
+    "referee:home": {"get": (LOGGED_IN, None)},
+    "referee:tables": {"get": (REFEREES, None)},
+    "referee:fouls": {"get": (HEAD_OR_DIRECTOR, None)},
+    "referee:receipt": {"get": (frozenset({FLOOR, HEAD, DIRECTOR}), None)},
+    "referee:void": {"post": (HEAD_OR_DIRECTOR, lambda w: {"reason": "appeal"})},
+    "referee:table": {"get": (TABLE1_RECORDERS, None)},
+    "referee:foul": {"get": (TABLE1_RECORDERS, None), "post": (TABLE1_RECORDERS, form_foul)},
+    # Public pages
+    "public:event": {"get": (ALL, None)},
+    "public:standings": {"get": (ALL, None)},
+    "public:round": {"get": (ALL, None)},
+    "public:penalties": {"get": (ALL, None)},
+    "public:seating": {"get": (ALL, None)},
+    "public:player": {"get": (ALL, None)},
+    "public:projector": {"get": (ALL, None)},
+    "public:projector-feed": {"get": (ALL, None)},
+    # API
+    "event-list": {
+        "get": (ALL, None),
+        "post": (
+            EVENT_CREATORS,
+            lambda w: {"name": "Api Cup", "slug": "api-cup", "ruleset": "riichi_ema"},
+        ),
+    },
+    "event-detail": {
+        "get": (ALL, None),
+        "put": (DIRECTORS, lambda w: {"name": "Put", "slug": w.event.slug, "ruleset": "mcr"}),
+        "patch": (DIRECTORS, lambda w: {"venue": "Brno"}),
+    },
+    "player-list": {"get": (ALL, None), "post": (DIRECTORS, lambda w: {"name": "Api Player"})},
+    "player-import": {
+        "post": (
+            DIRECTORS,
+            lambda w: {"file": io.BytesIO(b"name,country,club,ema_number\nImported One,CZ,,\n")},
+        )
+    },
+    "player-detail": {
+        "get": (ALL, None),
+        "put": (DIRECTORS, lambda w: {"name": "Renamed"}),
+        "patch": (DIRECTORS, lambda w: {"club": "Club"}),
+    },
+    "round-list": {"get": (ALL, None), "post": (DIRECTORS, lambda w: {})},
+    "round-detail": {
+        "get": (ALL, None),
+        "put": (DIRECTORS, lambda w: {"length_minutes": 100}),
+        "patch": (DIRECTORS, lambda w: {"length_minutes": 100}),
+    },
+    "round-seating": {
+        "put": (
+            DIRECTORS,
+            lambda w: {
+                "tables": [list(w.event.players.order_by("pk").values_list("pk", flat=True)[:4])]
+            },
+        )
+    },
+    "table-list": {"get": (ALL, None), "post": (DIRECTORS, lambda w: {"number": 9})},
+    "table-detail": {"get": (ALL, None)},
+    "table-seats": {"put": (DIRECTORS, lambda w: {"E": w.hall.east.pk})},
+    "referee-list": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"username": "just-a-player", "role": "floor"}),
+    },
+    "referee-detail": {
+        "get": (DIRECTORS, None),
+        "put": (DIRECTORS, lambda w: {"username": w.hall.floor.username, "role": "head"}),
+        "patch": (DIRECTORS, lambda w: {"role": "head"}),
+        "delete": (DIRECTORS, None),
+    },
+    "ruleset-list": {"get": (ALL, None)},
+    "ruleset-detail": {"get": (ALL, None)},
+    "foul-list": {"get": (ALL, None), "post": (TABLE1_RECORDERS, foul_body)},
+    "foul-preview": {"post": (TABLE1_RECORDERS, foul_body)},
+    "foul-detail": {"get": (ALL, None)},
+    "foul-void": {"post": (HEAD_OR_DIRECTOR, lambda w: {"reason": "appeal upheld"})},
+    "ledger": {"get": (ALL, None)},
+    "discipline": {"get": (ALL, None)},
+    "player-discipline": {"get": (ALL, None)},
+    "standings": {"get": (ALL, None)},
+    "table-result": {
+        "get": (ALL, None),
+        "post": (
+            HEAD_OR_DIRECTOR,
+            lambda w: {
+                "scores": {"E": 20, "S": 0, "W": 0, "N": -20},
+                "based_on_version": 1,
+                "reason": "typo",
+            },
+        ),
+    },
+    "table-result-confirm": {"post": (HEAD_OR_DIRECTOR, lambda w: {"version": 1})},
+}
+
+
+def client_for(user, api: bool):
+    client = APIClient() if api else Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def is_denied(response) -> bool:
+    if response.status_code in (401, 403, 404, 405):
+        return True
+    return response.status_code == 302 and "/accounts/login/" in response.get("Location", "")
+
+
+@pytest.fixture
+def world(make_hall, make_user, other_director):
+    return World(make_hall, make_user, other_director)
+
+
+def test_every_url_has_a_rule():
+    names = {
+        name
+        for route, name in walk(get_resolver().url_patterns)
+        if not route.startswith(SKIPPED_PREFIXES)
+    }
+    assert names - set(RULES) == set(), "URLs without a rule in the role matrix"
+    assert set(RULES) - names == set(), "rules for URLs that no longer exist"
+
+
+def test_role_matrix(world):
+    failures = []
+    checked = 0
+    for route, name in walk(get_resolver().url_patterns):
+        if route.startswith(SKIPPED_PREFIXES) or name not in RULES:
+            continue
+        url = concrete(route, name, world)
+        api = url.startswith("/api/")
+        for method in METHODS:
+            allowed, body = RULES[name].get(method, (frozenset(), None))
+            for role in ROLES:
+                client = client_for(world.users[role], api)
+                data = body(world) if body else {}
+                with transaction.atomic():
+                    if api and name == "player-import":
+                        response = getattr(client, method)(url, data, format="multipart")
+                    elif api:
+                        response = getattr(client, method)(url, data, format="json")
+                    else:
+                        response = getattr(client, method)(url, data)
+                    transaction.set_rollback(True)
+                checked += 1
+                status = response.status_code
+                if status >= 500:
+                    failures.append(f"{method.upper()} {url} as {role}: {status}")
+                elif role in allowed and is_denied(response):
+                    failures.append(f"{method.upper()} {url} as {role}: denied ({status})")
+                elif role not in allowed and not is_denied(response):
+                    failures.append(f"{method.upper()} {url} as {role}: allowed ({status})")
+    assert not failures, f"{len(failures)} of {checked} checks failed:\n" + "\n".join(failures)
