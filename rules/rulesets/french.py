@@ -67,6 +67,19 @@ def rule(report: Report, options: dict) -> list[Consequence]:
     return warning(report)
 
 
+# Details ``rule`` reads per code it handles itself (Ruleset.detail_fields); other codes get the
+# generic warning and ask every field for the record. Required fields it does not read (the
+# wrong claim's ``claim``, the dangerous discard's ``winner``) are asked for the record.
+READS = {
+    "false_win": ("others_exposed", "co_offenders"),
+    "wrong_claim": ("corrected_in_time", "cancelled_before_reveal", "had_tiles", "hand_winner"),
+    "short_hand": (),
+    "long_hand": (),
+    "draw_out_of_turn": ("tile_seen",),
+    "discard_out_of_turn": ("claimed_by_someone",),
+    "dangerous_discard": ("payments",),
+}
+
 RULESET = Ruleset(
     key="french",
     name="Classical rules, French club edition",
@@ -76,4 +89,5 @@ RULESET = Ruleset(
     method="score",
     rule=rule,
     check_options=check_options,
+    reads=READS,
 )

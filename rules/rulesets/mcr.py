@@ -44,6 +44,18 @@ def rule(report: Report, options: dict) -> list[Consequence]:
     return warning(report)
 
 
+# Details ``rule`` reads per code it handles itself (Ruleset.detail_fields); other codes get the
+# generic warning (late_claim's warning is that one) and ask every field for the record.
+READS = {
+    "false_win": ("co_offenders",),
+    "premature_count": (),
+    "wrong_claim": ("corrected_in_time", "cancelled_before_reveal"),
+    "long_hand": (),
+    "short_hand": (),
+}
+# Asked for the record only: why the win is false (e.g. under the 8-point minimum).
+RECORD = {"false_win": ("reason",)}
+
 RULESET = Ruleset(
     key="mcr",
     name="Chinese Official (MCR)",
@@ -52,4 +64,6 @@ RULESET = Ruleset(
     codes=COMMON_CODES,
     method="table_points",
     rule=rule,
+    reads=READS,
+    record=RECORD,
 )

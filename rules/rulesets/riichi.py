@@ -10,6 +10,21 @@ from rules.rulesets.common import warning
 EXPOSED_CHOMBO_OVER = 5  # more than 5 own tiles exposed is a chombo (RCR 2012 list)
 CODES = (*COMMON_CODES, "chombo")
 
+# Details the rule of ``make_rule`` reads per code it handles itself (Ruleset.detail_fields);
+# other codes get the generic warning and ask every field for the record. A wrong claim's
+# required ``claim`` is asked for the record.
+READS = {
+    "chombo": ("simultaneous_win",),
+    "false_win": ("revealed", "co_offenders"),
+    "long_hand": (),
+    "short_hand": (),
+    "wrong_claim": ("cancelled_before_reveal", "corrected_in_time"),
+    "wrong_wall_draw": ("taken_into_hand",),
+    "exposed_tiles": ("source", "count"),
+}
+# Asked for the record only: which chombo it was.
+RECORD = {"chombo": ("kind",)}
+
 
 def options(chombo_points: int) -> dict[str, Option]:
     return {

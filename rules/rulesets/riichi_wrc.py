@@ -12,4 +12,6 @@ RULESET = Ruleset(
     method="riichi",
     rule=riichi.make_rule(voided_by_simultaneous_win=True),
     check_options=riichi.check_options,
+    reads=riichi.READS,
+    record=riichi.RECORD,
 )

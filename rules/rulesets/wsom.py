@@ -78,6 +78,19 @@ def rule(report: Report, options: dict) -> list[Consequence]:
     return warning(report)
 
 
+# Details ``rule`` reads per code it handles itself (Ruleset.detail_fields); other codes get the
+# generic warning and ask every field for the record.
+READS = {
+    "exposed_tiles": ("source", "count", "during_deal", "next_tile"),
+    "false_win": ("revealed", "revealed_count", "others_exposed_counts", "co_offenders"),
+    "wrong_claim": ("claim", "corrected_in_time", "tiles_revealed", "cancelled_before_reveal"),
+    "long_hand": (),
+    "draw_out_of_turn": (),
+    "short_hand": (),
+    "discard_out_of_turn": (),
+    "wrong_wall_draw": ("won_with_tile", "others_at_fault"),
+}
+
 RULESET = Ruleset(
     key="wsom",
     name="World Series of Mahjong",
@@ -86,4 +99,5 @@ RULESET = Ruleset(
     codes=COMMON_CODES,
     method="score",
     rule=rule,
+    reads=READS,
 )
