@@ -122,7 +122,11 @@ def table_page(request: HttpRequest, slug: str, round_number: int, table_number:
         for code in ruleset.codes
         if code not in COMMON_FOULS and code != "referee_decision"
     ]
-    recent = FoulReport.objects.filter(table=table).select_related("offender", "void")[:10]
+    recent = (
+        FoulReport.objects.filter(table=table)
+        .select_related("offender", "void", "table")
+        .prefetch_related("entries", "table__seats")[:10]
+    )
     return render(
         request,
         "referee/table.html",
@@ -245,7 +249,7 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
     reports = (
         FoulReport.objects.filter(event=event)
         .select_related("round", "table", "offender", "referee", "void__voided_by")
-        .prefetch_related("entries")
+        .prefetch_related("entries", "table__seats")
         .order_by("-created_at", "-pk")
     )
     filters = {}
@@ -262,8 +266,6 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
         filters["code"] = code
     ruleset = get_ruleset(event.ruleset)
     reports = list(reports[:500])
-    for report in reports:
-        report.label = _(CATALOGUE[report.code].label) if report.code in CATALOGUE else report.code
     return render(
         request,
         "referee/foul_list.html",

@@ -4,7 +4,7 @@
 and format it; ``describe`` formats them in English and joins them with "; ".
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rules.consequences import (
     OVERALL,
@@ -41,16 +41,35 @@ WARNING = _("{player} is warned")
 DISQUALIFIED = _("{player} is disqualified")
 
 Part = tuple[str, dict]
+Translate = Callable[[str], str]
 
 
-def _names(players: list[Player], seats: Seats) -> str:
+def _identity(message: str) -> str:
+    return message
+
+
+class _Names:
+    """Seat names (East, South, ...) through the caller's translation."""
+
+    def __init__(self, seats: Seats, translate: Translate):
+        self.seats = seats
+        self.translate = translate
+
+    def name(self, player: Player) -> str:
+        return self.translate(self.seats.name(player))
+
+    def others(self, player: Player):
+        return self.seats.others(player)
+
+
+def _names(players: list[Player], seats: _Names) -> str:
     names = [seats.name(p) for p in players]
     if len(names) == 1:
         return names[0]
-    return AND.format(first=", ".join(names[:-1]), last=names[-1])
+    return seats.translate(AND).format(first=", ".join(names[:-1]), last=names[-1])
 
 
-def _transfer_parts(transfers: list[Transfer], seats: Seats) -> list[Part]:
+def _transfer_parts(transfers: list[Transfer], seats: _Names) -> list[Part]:
     """Transfers grouped by payer and amount: "South pays 300 to each opponent"."""
     groups: dict[tuple[Player, int], list[Player]] = {}
     for t in transfers:
@@ -65,7 +84,7 @@ def _transfer_parts(transfers: list[Transfer], seats: Seats) -> list[Part]:
     return parts
 
 
-def _part(c: Consequence, seats: Seats) -> Part:
+def _part(c: Consequence, seats: _Names) -> Part:
     if isinstance(c, Deduct):
         template = LOSES_OVERALL if c.scope == OVERALL else LOSES_TABLE
         return template, {"player": seats.name(c.player), "amount": c.amount}
@@ -91,7 +110,12 @@ def _part(c: Consequence, seats: Seats) -> Part:
     raise TypeError(f"not a consequence: {c!r}")  # pragma: no cover
 
 
-def describe_parts(consequences: Iterable[Consequence], seats: Seats) -> list[Part]:
+def describe_parts(
+    consequences: Iterable[Consequence], seats: Seats, translate: Translate = _identity
+) -> list[Part]:
+    """``(template, params)`` pairs; ``translate`` is applied to the seat names and the joining
+    word in the params (the caller translates each template itself)."""
+    seats = _Names(seats, translate)
     consequences = list(consequences)
     transfers = [c for c in consequences if isinstance(c, Transfer)]
     parts = _transfer_parts(transfers, seats)
@@ -99,8 +123,12 @@ def describe_parts(consequences: Iterable[Consequence], seats: Seats) -> list[Pa
     return parts or [(NO_PENALTY, {})]
 
 
-def describe(consequences: Iterable[Consequence], seats: Seats) -> str:
-    """E.g. "South pays 300 to each opponent; hand ends without scoring; East passes"."""
+def describe(
+    consequences: Iterable[Consequence], seats: Seats, translate: Translate = _identity
+) -> str:
+    """E.g. "South pays 300 to each opponent; hand ends without scoring; East passes".
+    With ``translate`` (e.g. Django's ``gettext``) the sentence comes out in that language."""
     return "; ".join(
-        template.format(**params) for template, params in describe_parts(consequences, seats)
+        translate(template).format(**params)
+        for template, params in describe_parts(consequences, seats, translate)
     )
