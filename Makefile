@@ -8,7 +8,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/mahjong
 REDIS_BROKER ?= redis://127.0.0.1:6379/5
 
-.PHONY: install demo test test-services test-e2e lint format clean
+.PHONY: install demo test test-services test-e2e backup restore lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,12 @@ $(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
-install: $(STAMP)
+# Compiled translations (GNU gettext's msgfmt); the .mo files are build output, not committed.
+MO := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+%.mo: %.po
+	msgfmt --check -o $@ $<
+
+install: $(STAMP) $(MO)
 
 demo: install
 	$(BIN)/python manage.py migrate --noinput
@@ -38,6 +43,14 @@ test-services: install
 # Real-browser tests (Playwright driving Debian's chromium at /usr/bin/chromium).
 test-e2e: install
 	REQUIRE_E2E=1 $(BIN)/python -m pytest -m e2e -q
+
+# Whole-database backup to var/backups/ (pg_dump on PostgreSQL, SQLite's backup API otherwise);
+# `make restore FILE=var/backups/<file>` puts one back.
+backup: install
+	$(BIN)/python manage.py backup
+
+restore: install
+	$(BIN)/python manage.py restore --yes $(FILE)
 
 lint: install
 	$(BIN)/ruff check .
