@@ -32,9 +32,14 @@ def is_director(user: User, event: Event) -> bool:
 
 
 def referee_assignment(user: User, event: Event) -> RefereeAssignment | None:
+    """The user's assignment in ``event``, remembered on the user object for the rest of the
+    request (permission classes, services and views all ask)."""
     if not user.is_authenticated:
         return None
-    return RefereeAssignment.objects.filter(user=user, event=event).first()
+    cache = user.__dict__.setdefault("_referee_assignments", {})
+    if event.pk not in cache:
+        cache[event.pk] = RefereeAssignment.objects.filter(user=user, event=event).first()
+    return cache[event.pk]
 
 
 def is_head_referee(user: User, event: Event) -> bool:
