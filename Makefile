@@ -8,7 +8,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/mahjong
 REDIS_BROKER ?= redis://127.0.0.1:6379/5
 
-.PHONY: install demo test test-services test-e2e backup restore lint format clean
+.PHONY: install demo test test-services test-e2e test-contract backup restore lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,13 +32,13 @@ demo: install
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
-	$(BIN)/python -m pytest -m "not services and not e2e" -q
+	$(BIN)/python -m pytest -m "not services and not e2e and not contract" -q
 
 # The same suite on PostgreSQL with Redis as the Celery broker; the service tests start and stop
 # a real `celery worker` process themselves.
 test-services: install
 	DATABASE_URL=$(PG_URL) CELERY_BROKER_URL=$(REDIS_BROKER) REQUIRE_SERVICES=1 \
-		$(BIN)/python -m pytest -m "not e2e" -q
+		$(BIN)/python -m pytest -m "not e2e and not contract" -q
 
 # Real-browser tests (Playwright driving Debian's chromium at /usr/bin/chromium).
 test-e2e: install
@@ -51,6 +51,10 @@ backup: install
 
 restore: install
 	$(BIN)/python manage.py restore --yes $(FILE)
+
+# The API against its OpenAPI schema (schemathesis, a bounded number of examples per operation).
+test-contract: install
+	$(BIN)/python -m pytest -m contract -q
 
 lint: install
 	$(BIN)/ruff check .

@@ -136,6 +136,15 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# An unacknowledged task (its worker died) is delivered again after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300"))
+}
+# Standings reconcile: least seconds between two recomputes of one event while writes keep
+# coming; how long a queued reconcile may stay unclaimed before another is queued; its queue.
+STANDINGS_COALESCE_SECONDS = float(os.environ.get("STANDINGS_COALESCE_SECONDS", "0.35"))
+STANDINGS_PENDING_TTL_SECONDS = float(os.environ.get("STANDINGS_PENDING_TTL_SECONDS", "30"))
+STANDINGS_QUEUE = os.environ.get("STANDINGS_QUEUE") or None
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {
         "task": "scoring.tasks.sweep_stale",

@@ -14,6 +14,7 @@ urlpatterns = [
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
+    path("director/", include("scoring.urls_export")),
     path("referee/", include("penalties.urls_referee")),
     path("e/", include("scoring.urls_public")),
     path("api/", include("tournament.api.urls")),

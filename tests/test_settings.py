@@ -15,7 +15,15 @@ def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
         k: v
         for k, v in os.environ.items()
         if k
-        not in {"DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "HTTPS"}
+        not in {
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "REDIS_URL",
+            "DEBUG",
+            "SECRET_KEY",
+            "HTTPS",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
     }
     environment.update(env)
     return subprocess.run(

@@ -17,7 +17,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, ProtectedError
 from django.utils.translation import gettext as _
 from django_countries import countries
 
@@ -475,6 +475,17 @@ def seat_round(round_: Round, tables: Sequence[Sequence[int | None]]) -> list[Ta
                 round_.status = Round.Status.SEATED
                 round_.save(update_fields=["status"])
             bump_revision(round_.event)
+    except ProtectedError as exc:
+        raise ValidationError(
+            {
+                "seats": [
+                    _(
+                        "Results or fouls are already recorded for this round's tables; "
+                        "change the seating of single tables instead."
+                    )
+                ]
+            }
+        ) from exc
     except IntegrityError as exc:
         raise _integrity_error(exc) from exc
     return created_tables

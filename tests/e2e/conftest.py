@@ -16,10 +16,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 TABLET = {"width": 768, "height": 1024}
 PHONE = {"width": 390, "height": 844}
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make between
-# browser steps are ordinary synchronous calls.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 
 def pytest_collection_modifyitems(items):
     for item in items:
@@ -29,6 +25,9 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def browser():
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
+    # between browser steps are ordinary synchronous calls.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     if not Path(CHROMIUM).exists():
         if os.environ.get("REQUIRE_E2E"):
             pytest.fail(f"{CHROMIUM} is missing")
@@ -39,9 +38,15 @@ def browser():
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
         )
         yield browser
         browser.close()

@@ -130,9 +130,15 @@ def test_unassigned_referee_gets_403(hall, live_server, tablet, table_url):
     assert response.status == 403
     api = page.request.post(
         f"{live_server.url}/api/events/{hall.event.slug}/fouls/",
-        data={"round": 1, "table": 1, "offender": hall.south.pk, "code": "short_hand",
-              "idempotency_key": "x"},
-        headers={"X-CSRFToken": next(c["value"] for c in tablet.cookies()
-                                     if c["name"] == "csrftoken")},
+        data={
+            "round": 1,
+            "table": 1,
+            "offender": hall.south.pk,
+            "code": "short_hand",
+            "idempotency_key": "x",
+        },
+        headers={
+            "X-CSRFToken": next(c["value"] for c in tablet.cookies() if c["name"] == "csrftoken")
+        },
     )
     assert api.status == 403

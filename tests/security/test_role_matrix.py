@@ -209,6 +209,13 @@ RULES = {
         "get": (DIRECTORS, None),
         "post": (DIRECTORS, lambda w: {"announce": "1", "text": "Hello"}),
     },
+    # Director exports
+    "exports:standings-csv": {"get": (DIRECTORS, None)},
+    "exports:standings-xlsx": {"get": (DIRECTORS, None)},
+    "exports:results-csv": {"get": (DIRECTORS, None)},
+    "exports:results-xlsx": {"get": (DIRECTORS, None)},
+    "exports:ema-csv": {"get": (DIRECTORS, None)},
+    "exports:archive-json": {"get": (DIRECTORS, None)},
     # Referee pages
     "referee:home": {"get": (LOGGED_IN, None)},
     "referee:tables": {"get": (REFEREES, None)},

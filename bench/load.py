@@ -1,0 +1,182 @@
+"""Load test (loopback only, bounded): simulated referee tablets submit fouls to gunicorn +
+PostgreSQL + Redis + a Celery worker, with random duplicate sends and retries after lost
+answers. Every distinct idempotency key must be stored exactly once.
+
+    python bench/load.py [--tablets 50] [--fouls 20] [--database-url postgres://...]
+
+Last line: ``submitted=<requests> stored=<reports> duplicates=<n> p95_ms=<ms>``
+(plus ``distinct_keys`` and ``p50_ms`` before it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench._build import fresh_database, setup_django  # noqa: E402
+from bench._servers import celery_worker, gunicorn, server_env  # noqa: E402
+
+
+def build(tablets: int) -> tuple[str, list[tuple[str, int, int]]]:
+    """An mcr event with one live table per tablet, a floor referee (with an API token) per
+    table. Returns the event slug and, per tablet, (token, table number, offender id)."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from tournament import services
+    from tournament.models import Event, RefereeAssignment, Round
+
+    User = get_user_model()
+    director = User.objects.create(username="load-director")
+    event = services.save_event(
+        Event(name="Load", slug="load", ruleset="mcr", director=director, is_public=True)
+    )
+    players = services.import_players_csv(
+        event, "name,country,club,ema_number\n" + "\n".join(f"P{i},,," for i in range(4 * tablets))
+    )
+    round_ = services.create_round(event, number=1)
+    ids = [p.pk for p in players]
+    services.seat_round(round_, [ids[i : i + 4] for i in range(0, len(ids), 4)])
+    services.update_round(round_, status=Round.Status.LIVE)
+    result = []
+    for number in range(1, tablets + 1):
+        referee = User.objects.create(username=f"ref{number}")
+        services.assign_referee(
+            event, referee, role=RefereeAssignment.Role.FLOOR, table_numbers=[number]
+        )
+        token = Token.objects.create(user=referee).key
+        result.append((token, number, ids[(number - 1) * 4 + 1]))
+    return event.slug, result
+
+
+class Tablet(threading.Thread):
+    def __init__(self, base, slug, token, table, offender, fouls, seed, latencies, sent, lock):
+        super().__init__()
+        self.host, self.port = base.replace("http://", "").split(":")
+        self.slug, self.token, self.table, self.offender = slug, token, table, offender
+        self.fouls, self.rng = fouls, random.Random(seed)
+        self.latencies, self.sent, self.lock = latencies, sent, lock
+        self.keys: set[str] = set()
+        self.errors: list[str] = []
+
+    def post(self, body: dict) -> int | None:
+        conn = http.client.HTTPConnection(self.host, int(self.port), timeout=10)
+        started = time.perf_counter()
+        try:
+            conn.request(
+                "POST",
+                f"/api/events/{self.slug}/fouls/",
+                json.dumps(body),
+                {"Content-Type": "application/json", "Authorization": f"Token {self.token}"},
+            )
+            status = conn.getresponse().status
+        except OSError:
+            status = None
+        finally:
+            conn.close()
+        with self.lock:
+            self.latencies.append((time.perf_counter() - started) * 1000)
+            self.sent[0] += 1
+        return status
+
+    def run(self) -> None:
+        for n in range(self.fouls):
+            key = f"t{self.table}-{n}"
+            self.keys.add(key)
+            body = {
+                "round": 1,
+                "table": self.table,
+                "offender": self.offender,
+                "code": "short_hand",
+                "details": {"count": 1},
+                "idempotency_key": key,
+            }
+            roll = self.rng.random()
+            if roll < 0.15:
+                # The tablet never saw the answer and sends again (the offline queue's resend).
+                self.post(body)
+            elif roll < 0.30:
+                # A double tap: two sends at once.
+                twin = threading.Thread(target=self.post, args=(body,))
+                twin.start()
+                self.post(body)
+                twin.join()
+            for _attempt in range(5):
+                status = self.post(body)
+                if status in (200, 201):
+                    break
+                time.sleep(0.2 * (_attempt + 1))
+            else:
+                self.errors.append(f"{key}: gave up (last status {status})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tablets", type=int, default=50)
+    parser.add_argument("--fouls", type=int, default=20)
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_load")
+    parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/7")
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+
+    url, drop = fresh_database(args.database_url, "bench_load")
+    try:
+        setup_django(url)
+        slug, tablets = build(args.tablets)
+        env = server_env(url, args.broker_url)
+        with celery_worker(env), gunicorn(env, workers=args.workers) as base:
+            latencies: list[float] = []
+            sent = [0]
+            lock = threading.Lock()
+            threads = [
+                Tablet(base, slug, token, table, offender, args.fouls, seed, latencies, sent, lock)
+                for seed, (token, table, offender) in enumerate(tablets)
+            ]
+            started = time.perf_counter()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=300)
+            elapsed = time.perf_counter() - started
+
+        from django.db.models import Count
+
+        from penalties.models import FoulReport, LedgerEntry
+
+        keys = set().union(*(t.keys for t in threads))
+        stored_keys = set(FoulReport.objects.values_list("idempotency_key", flat=True))
+        stored = FoulReport.objects.count()
+        duplicates = sum(
+            row["n"] - 1
+            for row in FoulReport.objects.values("idempotency_key").annotate(n=Count("pk"))
+            if row["n"] > 1
+        )
+        entries = LedgerEntry.objects.count()
+        errors = [e for t in threads for e in t.errors]
+        latencies.sort()
+        p95 = latencies[int(0.95 * (len(latencies) - 1))]
+        print(
+            f"tablets={args.tablets} fouls_each={args.fouls} seconds={elapsed:.1f} "
+            f"requests_per_s={sent[0] / elapsed:.0f} errors={len(errors)} "
+            f"lost={len(keys - stored_keys)} ledger_entries={entries}"
+        )
+        print(f"distinct_keys={len(keys)} p50_ms={statistics.median(latencies):.1f}")
+        print(f"submitted={sent[0]} stored={stored} duplicates={duplicates} p95_ms={p95:.1f}")
+        ok = stored == len(keys) and duplicates == 0 and keys == stored_keys and not errors
+        if not ok:
+            sys.exit(1)
+    finally:
+        drop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""REST API: table results (entry, corrections, confirmation) and the standings snapshot.
+
+Reads follow the event's visibility; writes go through ``scoring.services``, which checks the
+roles (director, head referee, scorekeeper, floor referees when allowed).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import services
+from scoring.models import StandingsSnapshot
+from scoring.snapshot import expand_rounds
+from tournament.api.permissions import EventStaffWrites, as_drf_error
+from tournament.models import Table
+
+from .serializers import (
+    ConfirmInSerializer,
+    ConflictSerializer,
+    ResultInSerializer,
+    ResultVersionSerializer,
+    StandingsSerializer,
+    TableResultSerializer,
+)
+
+
+def _call(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs), None
+    except DjangoValidationError as exc:
+        raise as_drf_error(exc) from exc
+    except DjangoPermissionDenied as exc:
+        raise PermissionDenied(str(exc) or None) from exc
+    except services.ResultConflict as exc:
+        return None, Response(
+            {"detail": exc.message, "current_version": exc.current_version},
+            status=status.HTTP_409_CONFLICT,
+        )
+
+
+class _TableView(APIView):
+    permission_classes = [EventStaffWrites]
+
+    def table(self, request, event: str, number: int, table: int) -> Table:
+        return get_object_or_404(
+            Table.objects.select_related("round__event"),
+            round__event=self.event,
+            round__number=number,
+            number=table,
+        )
+
+    def body(self, table: Table) -> dict:
+        versions = services.result_versions(table)
+        counting = next((v.version for v in versions if v.counts), None)
+        return TableResultSerializer(
+            {
+                "round": table.round.number,
+                "table": table.number,
+                "latest_version": versions[0].version if versions else None,
+                "counting_version": counting,
+                "current": versions[0] if versions else None,
+                "versions": versions,
+            }
+        ).data
+
+
+_WRITE_RESPONSES = {
+    400: OpenApiResponse(description="Invalid scores (the message shows the difference)."),
+    403: OpenApiResponse(description="Not allowed to enter results for this table."),
+    409: ConflictSerializer,
+}
+
+
+class TableResultView(_TableView):
+    """A table's result: the latest version, which one counts, and every version."""
+
+    @extend_schema(responses={200: TableResultSerializer})
+    def get(self, request, event, number, table):
+        return Response(self.body(self.table(request, event, number, table)))
+
+    @extend_schema(
+        request=ResultInSerializer,
+        responses={201: ResultVersionSerializer, **_WRITE_RESPONSES},
+        description=(
+            "Enter the result or a correction: a new version, never an edit. Send "
+            "based_on_version = the latest version you saw; a stale one gives 409."
+        ),
+    )
+    def post(self, request, event, number, table):
+        table_obj = self.table(request, event, number, table)
+        serializer = ResultInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result, conflict = _call(
+            services.enter_result,
+            table_obj,
+            request.user,
+            data["scores"],
+            based_on_version=data.get("based_on_version"),
+            reason=data.get("reason", ""),
+        )
+        if conflict:
+            return conflict
+        result = next(v for v in services.result_versions(table_obj) if v.pk == result.pk)
+        return Response(ResultVersionSerializer(result).data, status=status.HTTP_201_CREATED)
+
+
+class TableResultConfirmView(_TableView):
+    @extend_schema(
+        request=ConfirmInSerializer,
+        responses={200: ResultVersionSerializer, **_WRITE_RESPONSES},
+        description="A second person confirms the latest version; from then on it counts.",
+    )
+    def post(self, request, event, number, table):
+        table_obj = self.table(request, event, number, table)
+        serializer = ConfirmInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result, conflict = _call(
+            services.confirm_result, table_obj, request.user, serializer.validated_data["version"]
+        )
+        if conflict:
+            return conflict
+        result = next(v for v in services.result_versions(table_obj) if v.pk == result.pk)
+        return Response(ResultVersionSerializer(result).data)
+
+
+class StandingsView(APIView):
+    """The event's standings as last computed; ``current`` is false while they are updating."""
+
+    permission_classes = [EventStaffWrites]
+
+    @extend_schema(responses={200: StandingsSerializer})
+    def get(self, request, event):
+        event_obj = self.event
+        snapshot = StandingsSnapshot.objects.filter(event=event_obj).first()
+        revision = snapshot.revision if snapshot else -1
+        rows = snapshot.rows if snapshot and snapshot.revision >= 0 else []
+        body = {
+            "event": event_obj.slug,
+            "ruleset": event_obj.ruleset,
+            "method": snapshot.method if snapshot else "",
+            "revision": revision,
+            "event_revision": event_obj.revision,
+            "current": revision >= event_obj.revision,
+            "computed_at": snapshot.computed_at if snapshot else None,
+            "rows": [
+                {
+                    **{k: v for k, v in row.items() if k not in ("player", "name", "rounds")},
+                    "player": {"id": row["player"], "name": row["name"]},
+                    "rounds": expand_rounds(row["rounds"]),
+                }
+                for row in rows
+            ],
+        }
+        return Response(body)

@@ -1,0 +1,616 @@
+"""Exports for the director: standings and table results (CSV, XLSX), the EMA ranking file, and
+a full event archive (JSON) that ``import_event`` restores exactly.
+
+Standings come from the snapshot when it is current and are computed afresh (without writing)
+when it is not, so a download never shows stale standings.
+
+The archive holds every row of the event with its primary key; users are referenced by
+username. The standings snapshot is left out: it is derived data, and the importing side
+recomputes it. ``import_event`` inserts the rows with their primary keys (raw saves, so that
+``auto_now_add`` timestamps keep their recorded values and the append-only models see inserts
+only), then moves the sequences past them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.color import no_style
+from django.db import DatabaseError, connections, models, transaction
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+
+from penalties.models import FoulReport, LedgerEntry, Void
+from rules import get_ruleset
+from rules.standings import RIICHI, TABLE_POINTS
+from tournament.models import (
+    WIND_ORDER,
+    Announcement,
+    Event,
+    Player,
+    RefereeAssignment,
+    Round,
+    Seat,
+    Table,
+)
+
+from .models import SeatScore, TableResult
+from .snapshot import _Formatter, compute_rows, load_inputs
+
+ARCHIVE_FORMAT = "mahjong-tournament-event"
+ARCHIVE_VERSION = 1
+SUPPORTED_VERSIONS = (1,)
+
+CSV_TYPE = "text/csv; charset=utf-8"
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+JSON_TYPE = "application/json; charset=utf-8"
+
+# The EMA reads these column names; they are a file format, not text for people, so they are
+# not translated.
+EMA_HEADER = ("place", "EMA number", "last name", "first name", "country", "points", "mahjong")
+
+
+# Standings ----------------------------------------------------------------------------------
+
+
+def standings(event: Event) -> tuple[str, list[dict[str, Any]]]:
+    """(method, snapshot rows): the stored snapshot if current, else a fresh computation."""
+    found = (
+        Event.objects.filter(pk=event.pk)
+        .values_list(
+            "revision",
+            "ruleset",
+            "ruleset_options",
+            "standings_snapshot__revision",
+            "standings_snapshot__method",
+            "standings_snapshot__rows",
+        )
+        .get()
+    )
+    revision, ruleset, options, stored, method, rows = found
+    if stored is not None and stored >= revision and method:
+        return method, rows
+    return compute_rows(ruleset, options, load_inputs(event.pk))
+
+
+def _players(event: Event) -> dict[int, Player]:
+    return {p.pk: p for p in Player.objects.filter(event=event)}
+
+
+def _ranking_columns(method: str) -> list[tuple[str, Callable[[dict], int | float]]]:
+    """The values a method ranks by, in ranking order, as the standings pages show them (an MCR
+    "total" mixes table points with overall penalty points and is not shown)."""
+    points = (_("Table points"), lambda row: number(table_points(row["table_points"])))
+    score = (_("Score"), lambda row: number(row["score_display"]))
+    if method == TABLE_POINTS:
+        return [points, score]
+    if method == RIICHI:
+        return [(_("Total"), lambda row: number(row["total_display"])), points]
+    return [score, points]
+
+
+def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
+    """Header and rows of the standings; per round, what the round counts for."""
+    method, rows = standings(event)
+    players = _players(event)
+    columns = _ranking_columns(method)
+    rounds = sorted({line[0] for row in rows for line in row["rounds"]})
+    header = (
+        [_("Place"), _("Player"), _("EMA number"), _("Country"), _("Club")]
+        + [title for title, _value in columns]
+        + [_("Penalties"), _("Dropped")]
+        + [_("Round %(number)s") % {"number": n} for n in rounds]
+    )
+    body = []
+    for row in rows:
+        player = players.get(row["player"])
+        by_round = {line[0]: line[4] for line in row["rounds"]}
+        body.append(
+            [
+                row["place"],
+                row["name"],
+                player.ema_number if player else "",
+                _country(player),
+                player.club if player else "",
+            ]
+            + [value(row) for _title, value in columns]
+            + [row["penalties"], _("yes") if row["dropped"] else ""]
+            + [number(by_round[n]) if n in by_round else "" for n in rounds]
+        )
+    return header, body
+
+
+def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
+    """Header and rows of the counting table results, one line per seat, substitutes included:
+    the entered score, the table-scope penalties, and what the ruleset makes of them."""
+    ruleset = get_ruleset(event.ruleset)
+    fmt = _Formatter(ruleset.method)
+    converted: dict[tuple[int, int], tuple[dict, dict]] = {}
+    for table in load_inputs(event.pk).tables:
+        converted[(table.round, table.table)] = (
+            table.table_penalties,
+            ruleset.table_standings(table.scores, table.table_penalties, event.ruleset_options),
+        )
+    seats = (
+        SeatScore.objects.filter(result__event=event, result__counts=True)
+        .select_related("result__round", "result__table", "player")
+        .order_by("result__round__number", "result__table__number")
+    )
+    wind_index = {str(w): i for i, w in enumerate(WIND_ORDER)}
+    lines = sorted(
+        seats,
+        key=lambda s: (s.result.round.number, s.result.table.number, wind_index[s.wind]),
+    )
+    header = [
+        _("Round"),
+        _("Table"),
+        _("Version"),
+        _("Wind"),
+        _("Player"),
+        _("EMA number"),
+        _("Score"),
+        _("Penalties"),
+        _("Score after penalties"),
+        _("Table points"),
+        _("Standing points"),
+    ]
+    body = []
+    for seat in lines:
+        key = (seat.result.round.number, seat.result.table.number)
+        penalties, table = converted.get(key, ({}, {}))
+        standing = table.get(seat.player_id)
+        body.append(
+            [
+                key[0],
+                key[1],
+                seat.result.version,
+                seat.wind,
+                seat.player.name,
+                seat.player.ema_number,
+                seat.score,
+                penalties.get(seat.player_id, 0),
+                standing.score if standing else "",
+                number(table_points(standing.table_points)) if standing else "",
+                number(fmt(standing.units)[1]) if standing else "",
+            ]
+        )
+    return header, body
+
+
+def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
+    """The EMA ranking results file: ranked players (dropped ones included, substitutes not,
+    as in the standings) with their places as the standings show them. MCR: points are table
+    points, mahjong the score; riichi: points are table points, mahjong the total."""
+    method, rows = standings(event)
+    players = _players(event)
+    riichi = method == RIICHI
+    body = []
+    for row in rows:
+        player = players.get(row["player"])
+        last, first = split_name(row["name"])
+        body.append(
+            [
+                row["place"],
+                player.ema_number if player else "",
+                last,
+                first,
+                _country(player),
+                number(table_points(row["table_points"])),
+                number(row["total_display"] if riichi else row["score_display"]),
+            ]
+        )
+    return list(EMA_HEADER), body
+
+
+def number(display: str) -> int | float:
+    """A number as the standings show it ("4", "2.33", "-5.0"), as a number: written to a CSV
+    file it reads as shown, and a spreadsheet gets a number, not text."""
+    return float(display) if "." in display else int(display)
+
+
+def table_points(value: Fraction | str) -> str:
+    """Table points (4/2/1/0, ties shared) as a number: "4", "2.33". Not the snapshot's display
+    string, which a riichi event shows in thousands like its point totals."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}"
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """(last name, first name): the last word, and the words before it."""
+    words = name.split()
+    if not words:
+        return "", ""
+    return words[-1], " ".join(words[:-1])
+
+
+def _country(player: Player | None) -> str:
+    if player is None or not player.country:
+        return ""
+    return str(player.country.code)
+
+
+# File formats -------------------------------------------------------------------------------
+
+
+def to_csv(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue().encode("utf-8")
+
+
+def to_xlsx(title: str, header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = _sheet_title(title)
+    sheet.append([str(h) for h in header])
+    for row in rows:
+        sheet.append(list(row))
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.data_type = "s"  # a name like "=1+1" is text, never a formula
+    sheet.freeze_panes = "A2"
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def _sheet_title(title: str) -> str:
+    cleaned = "".join(" " if c in "[]:*?/\\" else c for c in str(title)).strip()
+    return cleaned[:31] or "Sheet"
+
+
+def standings_csv(event: Event) -> bytes:
+    return to_csv(*standings_table(event))
+
+
+def standings_xlsx(event: Event) -> bytes:
+    return to_xlsx(_("Standings"), *standings_table(event))
+
+
+def results_csv(event: Event) -> bytes:
+    return to_csv(*results_table(event))
+
+
+def results_xlsx(event: Event) -> bytes:
+    return to_xlsx(_("Results"), *results_table(event))
+
+
+def ema_csv(event: Event) -> bytes:
+    return to_csv(*ema_table(event))
+
+
+# Archive ------------------------------------------------------------------------------------
+
+User = get_user_model()
+
+# (archive key, model), in insertion order: every row refers only to rows of earlier sections
+# (or, for ledger entries, to earlier entries of its own section).
+SECTIONS: tuple[tuple[str, type[models.Model]], ...] = (
+    ("players", Player),
+    ("rounds", Round),
+    ("tables", Table),
+    ("seats", Seat),
+    ("referee_assignments", RefereeAssignment),
+    ("announcements", Announcement),
+    ("results", TableResult),
+    ("seat_scores", SeatScore),
+    ("foul_reports", FoulReport),
+    ("voids", Void),
+    ("ledger_entries", LedgerEntry),
+)
+CO_OFFENDERS = FoulReport.co_offenders.through
+
+
+def _querysets(event: Event) -> dict[str, models.QuerySet]:
+    return {
+        "players": Player.objects.filter(event=event),
+        "rounds": Round.objects.filter(event=event),
+        "tables": Table.objects.filter(round__event=event),
+        "seats": Seat.objects.filter(round__event=event),
+        "referee_assignments": RefereeAssignment.objects.filter(event=event),
+        "announcements": Announcement.objects.filter(event=event),
+        "results": TableResult.objects.filter(event=event),
+        "seat_scores": SeatScore.objects.filter(result__event=event),
+        "foul_reports": FoulReport.objects.filter(event=event),
+        "voids": Void.objects.filter(report__event=event),
+        "ledger_entries": LedgerEntry.objects.filter(event=event),
+    }
+
+
+def _is_user_field(field: models.Field) -> bool:
+    return bool(field.is_relation and field.related_model is User)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+def _dump_rows(
+    queryset: models.QuerySet, usernames: dict[int, str], used: set[str]
+) -> list[dict[str, Any]]:
+    fields = queryset.model._meta.concrete_fields
+    out = []
+    for values in queryset.order_by("pk").values(*[f.attname for f in fields]):
+        row = {}
+        for field in fields:
+            value = values[field.attname]
+            if _is_user_field(field) and value is not None:
+                value = usernames[value]
+                used.add(value)
+            row[field.name] = _jsonable(value)
+        out.append(row)
+    return out
+
+
+def event_archive(event: Event) -> dict[str, Any]:
+    """Every row of the event, keyed by section, with primary keys; users by username."""
+    usernames = dict(User.objects.values_list("pk", User.USERNAME_FIELD))
+    used: set[str] = set()
+    data: dict[str, Any] = {
+        "format": ARCHIVE_FORMAT,
+        "version": ARCHIVE_VERSION,
+        "event": _dump_rows(Event.objects.filter(pk=event.pk), usernames, used)[0],
+    }
+    querysets = _querysets(event)
+    for key, _model in SECTIONS:
+        data[key] = _dump_rows(querysets[key], usernames, used)
+    co_offenders: dict[int, list[int]] = {}
+    for report_id, player_id in (
+        CO_OFFENDERS.objects.filter(foulreport__event=event)
+        .order_by("foulreport_id", "player_id")
+        .values_list("foulreport_id", "player_id")
+    ):
+        co_offenders.setdefault(report_id, []).append(player_id)
+    for report in data["foul_reports"]:
+        report["co_offenders"] = co_offenders.get(report["id"], [])
+    data["users"] = sorted(used)
+    return data
+
+
+def archive_json(event: Event) -> str:
+    """The archive as text: keys sorted, so the same event always gives the same text."""
+    return json.dumps(event_archive(event), sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+class ArchiveError(ValueError):
+    """The archive cannot be imported; the message says why."""
+
+
+def _check_header(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
+        raise ArchiveError(_("This file is not an event archive of this system."))
+    version = data.get("version")
+    if version not in SUPPORTED_VERSIONS:
+        raise ArchiveError(
+            _("Unknown archive format version %(version)s; this system reads version %(known)s.")
+            % {"version": version, "known": ", ".join(str(v) for v in SUPPORTED_VERSIONS)}
+        )
+
+
+def _rows_of(data: dict, key: str) -> list[dict[str, Any]]:
+    rows = data.get(key, [])
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise ArchiveError(
+            _("The archive's %(section)s are not a list of rows.") % {"section": key}
+        )
+    return rows
+
+
+def _build(
+    model: type[models.Model],
+    row: dict[str, Any],
+    user_ids: dict[str, int],
+    known_ids: dict[type[models.Model], set],
+    section: str,
+    extra: Sequence[str] = (),
+) -> models.Model:
+    """An unsaved instance from an archive row, after checking that the row only refers to
+    rows of the archive (and to users)."""
+    fields = {f.name: f for f in model._meta.concrete_fields}
+    unknown = set(row) - set(fields) - set(extra)
+    if unknown:
+        raise ArchiveError(
+            _("Unknown fields in the archive's %(section)s: %(fields)s.")
+            % {"section": section, "fields": ", ".join(sorted(unknown))}
+        )
+    values = {}
+    for name, field in fields.items():
+        if name not in row:
+            continue
+        value = row[name]
+        if _is_user_field(field):
+            value = None if value is None else user_ids[value]
+        elif value is not None:
+            try:
+                value = field.to_python(value)
+            except Exception as error:
+                raise ArchiveError(
+                    _("Bad value %(value)s for %(field)s in the archive's %(section)s.")
+                    % {"value": repr(value), "field": name, "section": section}
+                ) from error
+            target = field.related_model if field.is_relation else None
+            if target is not None and target in known_ids and value not in known_ids[target]:
+                raise ArchiveError(
+                    _(
+                        "A row of the archive's %(section)s refers to %(field)s %(value)s, which "
+                        "is not in the archive."
+                    )
+                    % {"section": section, "field": name, "value": value}
+                )
+        values[field.attname] = value
+    if values.get("id") is None:
+        raise ArchiveError(
+            _("A row of the archive's %(section)s has no id.") % {"section": section}
+        )
+    return model(**values)
+
+
+def _insert(instances: Sequence[models.Model], using: str) -> None:
+    """Insert with the given primary keys and timestamps: a raw save skips ``auto_now_add``
+    and the append-only ``save`` guard (this is an insert, which that guard allows)."""
+    for instance in instances:
+        instance.save_base(raw=True, force_insert=True, using=using)
+
+
+def import_event(data: dict[str, Any], *, using: str = "default") -> Event:
+    """Restore an archive of ``event_archive`` into a database where that event does not exist.
+
+    Rows keep their primary keys, so exporting the imported event gives the same archive.
+    Missing users are created by username with unusable passwords. Everything happens in one
+    transaction; ``ArchiveError`` (a ``ValueError``) says why an archive is refused."""
+    _check_header(data)
+    event_row = data.get("event")
+    if not isinstance(event_row, dict):
+        raise ArchiveError(_("The archive has no event."))
+    slug = event_row.get("slug")
+    if Event.objects.using(using).filter(slug=slug).exists():
+        raise ArchiveError(
+            _("An event with the short name %(slug)s already exists; it is not overwritten.")
+            % {"slug": slug}
+        )
+    sections = {key: _rows_of(data, key) for key, _model in SECTIONS}
+    usernames = data.get("users", [])
+    if not isinstance(usernames, list) or not all(isinstance(u, str) and u for u in usernames):
+        raise ArchiveError(_("The archive's users are not a list of usernames."))
+
+    try:
+        with transaction.atomic(using=using):
+            user_ids = _users(usernames, using)
+            event, built, known_ids = _build_all(event_row, sections, user_ids)
+            _check_ids_free([(Event, [event])] + [(m, b) for _k, m, b in built], using)
+            co_offenders = [
+                CO_OFFENDERS(foulreport_id=r["id"], player_id=p)
+                for r in sections["foul_reports"]
+                for p in _id_list(r.get("co_offenders", []), known_ids[Player])
+            ]
+            _insert([event], using)
+            _insert_sections(built, using)
+            CO_OFFENDERS.objects.using(using).bulk_create(co_offenders)
+            _reset_sequences(using)
+            event_id = event.pk
+            transaction.on_commit(lambda: _reconcile(event_id), using=using)
+    except DatabaseError as error:
+        # Also what the database checks only at commit (deferred foreign keys).
+        raise ArchiveError(
+            _("The database refused the archive: %(error)s") % {"error": error}
+        ) from error
+    return event
+
+
+Built = list[tuple[str, type[models.Model], list[models.Model]]]
+
+
+def _build_all(
+    event_row: dict, sections: dict[str, list[dict]], user_ids: dict[str, int]
+) -> tuple[Event, Built, dict[type[models.Model], set]]:
+    """Unsaved instances of every section, checked to refer only to rows of the archive."""
+    known_ids: dict[type[models.Model], set] = {}
+    built: Built = []
+    try:
+        event = _build(Event, event_row, user_ids, known_ids, "event")
+        known_ids[Event] = {event.pk}
+        for key, model in SECTIONS:
+            rows = sections[key]
+            extra = ("co_offenders",) if model is FoulReport else ()
+            if model is LedgerEntry:
+                # Reversals refer to other entries of the same section.
+                known_ids[model] = {row.get("id") for row in rows}
+            instances = [_build(model, r, user_ids, known_ids, key, extra) for r in rows]
+            known_ids[model] = {i.pk for i in instances}
+            built.append((key, model, instances))
+    except KeyError as error:
+        raise ArchiveError(
+            _("The archive refers to user %(user)s but does not list it.") % {"user": error.args[0]}
+        ) from None
+    for key, model, instances in built:
+        has_event = any(f.name == "event" for f in model._meta.concrete_fields)
+        if has_event and any(i.event_id != event.pk for i in instances):
+            raise ArchiveError(
+                _("The archive's %(section)s belong to another event.") % {"section": key}
+            )
+    return event, built, known_ids
+
+
+def _check_ids_free(groups: list[tuple[type[models.Model], list[models.Model]]], using: str):
+    for model, instances in groups:
+        ids = [i.pk for i in instances]
+        for start in range(0, len(ids), 500):
+            if model._base_manager.using(using).filter(pk__in=ids[start : start + 500]).exists():
+                raise ArchiveError(
+                    _(
+                        "Some %(rows)s of the archive have ids already used in this database; "
+                        "import into a database without them (e.g. a fresh one)."
+                    )
+                    % {"rows": model._meta.verbose_name_plural}
+                )
+
+
+def _insert_sections(built: Built, using: str) -> None:
+    """Insert section by section. A database trigger refuses seats in a closed round: closed
+    rounds go in live and are closed once the seats are in."""
+    closed: list[Round] = []
+    for _key, model, instances in built:
+        if model is Round:
+            closed = [r for r in instances if r.status == Round.Status.CLOSED]
+            for round_ in closed:
+                round_.status = Round.Status.LIVE
+        _insert(instances, using)
+        if model is Seat and closed:
+            Round.objects.using(using).filter(pk__in=[r.pk for r in closed]).update(
+                status=Round.Status.CLOSED
+            )
+            for round_ in closed:
+                round_.status = Round.Status.CLOSED
+
+
+def _users(usernames: list[str], using: str) -> dict[str, int]:
+    field = User.USERNAME_FIELD
+    found = dict(
+        User._default_manager.db_manager(using)
+        .filter(**{f"{field}__in": usernames})
+        .values_list(field, "pk")
+    )
+    for username in usernames:
+        if username not in found:
+            user = User(**{field: username})
+            user.set_unusable_password()
+            user.save(using=using)
+            found[username] = user.pk
+    return found
+
+
+def _id_list(value: Any, allowed: set) -> list[int]:
+    if not isinstance(value, list) or not all(v in allowed for v in value):
+        raise ArchiveError(_("A foul report's co-offenders must be players of the archive."))
+    return value
+
+
+def _reset_sequences(using: str) -> None:
+    """Move the primary key sequences past the imported ids (PostgreSQL; no-op on SQLite)."""
+    ops = connections[using].ops
+    statements = ops.sequence_reset_sql(
+        no_style(), [Event, CO_OFFENDERS, *(model for _key, model in SECTIONS)]
+    )
+    if statements:
+        with connections[using].cursor() as cursor:
+            for sql in statements:
+                cursor.execute(sql)
+
+
+def _reconcile(event_id: int) -> None:
+    from .services import request_reconcile
+
+    request_reconcile(event_id)

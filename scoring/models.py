@@ -1,0 +1,105 @@
+"""Table results (versioned, never edited) and the per-event standings snapshot.
+
+A table's result is a sequence of versions: a correction adds version n+1 with who, when and
+why, and the earlier versions stay. At most one version per table *counts* in the standings:
+the latest one, or, when the event asks for confirmation, the latest confirmed one. ``counts``
+is stored (and moved by ``scoring.services`` in the writing transaction) so that the reconcile
+reads the counting scores with one plain filter whatever the event size.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Event, Player, Round, Table, Wind
+
+
+class TableResult(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="table_results")
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="table_results")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="results")
+    version = models.PositiveIntegerField(_("version"))
+    reason = models.TextField(_("reason"), blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="entered_results",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="confirmed_results",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    counts = models.BooleanField(_("counts in the standings"), default=False)
+
+    class Meta:
+        ordering = ["table", "-version"]
+        verbose_name = _("table result")
+        verbose_name_plural = _("table results")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="result_version_unique"),
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(counts=True), name="result_one_counting_per_table"
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="result_version_positive"),
+        ]
+        indexes = [models.Index(fields=["event", "counts"], name="result_event_counts")]
+
+    def __str__(self) -> str:
+        return f"{self.table} v{self.version}"
+
+
+class SeatScore(models.Model):
+    """One seat's final score in one result version."""
+
+    result = models.ForeignKey(TableResult, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seat_scores")
+    wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
+    score = models.BigIntegerField(_("score"))
+
+    class Meta:
+        ordering = ["result", "pk"]
+        verbose_name = _("seat score")
+        verbose_name_plural = _("seat scores")
+        constraints = [
+            models.UniqueConstraint(fields=["result", "wind"], name="seat_score_wind_unique"),
+            models.UniqueConstraint(fields=["result", "player"], name="seat_score_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.wind} {self.score}"
+
+
+class StandingsSnapshot(models.Model):
+    """The last computed standings of an event, at ``revision`` (-1: never computed).
+
+    ``rows`` is a list of compact rows (see ``scoring.snapshot``), Fractions as exact strings.
+    ``enqueued_at`` is set while a reconcile task is queued, so that a burst of writes queues
+    one task; ``started_at`` is when the last task started, which paces the next one (see
+    ``scoring.services.request_reconcile``)."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="standings_snapshot"
+    )
+    revision = models.BigIntegerField(_("revision"), default=-1)
+    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+    method = models.CharField(max_length=20, blank=True)
+    rows = models.JSONField(default=list, blank=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("standings snapshot")
+        verbose_name_plural = _("standings snapshots")
+
+    def __str__(self) -> str:
+        return f"{self.event} @ {self.revision}"

@@ -1,0 +1,394 @@
+"""Table result entry and standings reconciliation.
+
+Views, the API, tasks and the management command call these functions; they own validation and
+transactions. Validation failures raise ``django.core.exceptions.ValidationError``, missing
+rights ``PermissionDenied`` and a correction based on a stale version ``ResultConflict``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules import get_ruleset
+from rules.errors import RuleError
+from tournament.models import Event, RefereeAssignment, Seat, Table
+from tournament.roles import is_director, referee_assignment
+from tournament.services import bump_revision
+
+from .models import SeatScore, StandingsSnapshot, TableResult
+from .snapshot import compute_rows, load_inputs
+
+logger = logging.getLogger(__name__)
+
+WINDS = ("E", "S", "W", "N")
+
+
+class ResultConflict(Exception):
+    """The change was based on a version that is no longer the latest (HTTP 409)."""
+
+    def __init__(self, message: str, current_version: int | None):
+        super().__init__(message)
+        self.message = message
+        self.current_version = current_version
+
+
+# Rights -------------------------------------------------------------------------------------
+
+
+def can_enter_results(user: AbstractBaseUser, event: Event, table_number: int) -> bool:
+    """Director, head referee, scorekeeper (for the tables they cover); floor referees for their
+    tables when the event lets them."""
+    if is_director(user, event):
+        return True
+    assignment = referee_assignment(user, event)
+    if assignment is None:
+        return False
+    role = assignment.role
+    if role == RefereeAssignment.Role.HEAD:
+        return True
+    if role == RefereeAssignment.Role.SCOREKEEPER:
+        return assignment.covers_table(table_number)
+    return bool(event.floor_referees_enter_results and assignment.covers_table(table_number))
+
+
+def _check_rights(user, event: Event, table: Table, reason: str | None) -> None:
+    """Raise unless ``user`` may change ``table``'s result. In a closed round only the director
+    may, and must give a reason (``reason=None``: the change needs none, e.g. a confirmation)."""
+    round_ = table.round
+    if round_.is_closed:
+        if not is_director(user, event):
+            raise PermissionDenied(
+                _("Round %(number)d is closed: only the director may change its results.")
+                % {"number": round_.number}
+            )
+        if reason is not None and not reason.strip():
+            raise ValidationError(
+                {"reason": [_("Give a reason for changing a result of a closed round.")]}
+            )
+    elif not can_enter_results(user, event, table.number):
+        raise PermissionDenied(_("You may not enter results for this table."))
+
+
+# Result entry -------------------------------------------------------------------------------
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    return None
+
+
+def _scores_by_player(seats: list[Seat], scores: Mapping[Any, Any]) -> dict[int, tuple[str, int]]:
+    """``scores`` keyed by wind (E/S/W/N) or by player id -> {player id: (wind, score)}."""
+    if len(seats) != 4:
+        raise ValidationError(
+            {"scores": [_("The table must have four seated players before a result.")]}
+        )
+    if not isinstance(scores, Mapping) or not scores:
+        raise ValidationError(
+            {"scores": [_("Give the four final scores, keyed by wind (E, S, W, N) or player.")]}
+        )
+    by_wind = {s.wind: s.player_id for s in seats}
+    by_player = {s.player_id: s.wind for s in seats}
+    errors: list[str] = []
+    values: dict[int, tuple[str, int]] = {}
+    keys = [str(k).strip() for k in scores]
+    if all(k.upper() in WINDS for k in keys):
+        for key, value in scores.items():
+            wind = str(key).strip().upper()
+            player = by_wind[wind]
+            if player in values:
+                errors.append(_("Wind %(wind)s is given twice.") % {"wind": wind})
+            values[player] = (wind, value)
+    else:
+        for key, value in scores.items():
+            player = _as_int(key)
+            if player is None or player not in by_player:
+                errors.append(
+                    _("%(key)s is neither a wind (E, S, W, N) nor a player of this table.")
+                    % {"key": key}
+                )
+                continue
+            values[player] = (by_player[player], value)
+    missing = [by_player[p] for p in by_player if p not in values]
+    if missing and not errors:
+        errors.append(
+            _("All four seats need a score; missing: %(winds)s.")
+            % {"winds": ", ".join(sorted(missing, key=WINDS.index))}
+        )
+    result: dict[int, tuple[str, int]] = {}
+    for player, (wind, value) in values.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            errors.append(
+                _("The score of %(wind)s must be a whole number, not %(value)r.")
+                % {"wind": wind, "value": value}
+            )
+            continue
+        result[player] = (wind, value)
+    if errors:
+        raise ValidationError({"scores": errors})
+    return result
+
+
+def _latest_version(table: Table) -> int:
+    return table.results.aggregate(m=Max("version"))["m"] or 0
+
+
+def enter_result(
+    table: Table,
+    user: AbstractBaseUser,
+    scores: Mapping[Any, Any],
+    *,
+    based_on_version: int | None = None,
+    reason: str = "",
+) -> TableResult:
+    """Record a new version of ``table``'s result.
+
+    ``based_on_version`` is the version the person saw (``None`` or 0 for the first entry); if
+    somebody has entered another version since, nothing is written and ``ResultConflict`` says
+    which version is current. A correction needs a reason; so does any change in a closed round,
+    which only the director may make."""
+    round_ = table.round
+    event = round_.event
+    reason = (reason or "").strip()
+    _check_rights(user, event, table, reason)
+    base = based_on_version or 0
+    if base and not reason:
+        raise ValidationError({"reason": [_("Say why the result is corrected.")]})
+    seats = list(Seat.objects.filter(table=table))
+    values = _scores_by_player(seats, scores)
+    ruleset = get_ruleset(event.ruleset)
+    try:
+        problem = ruleset.table_result_problem(
+            {p: v for p, (_w, v) in values.items()}, event.ruleset_options
+        )
+    except RuleError as error:
+        raise ValidationError({"scores": [error.message]}) from error
+    if problem:
+        raise ValidationError({"scores": [problem[:1].upper() + problem[1:] + "."]})
+    try:
+        with transaction.atomic():
+            # Serialise writers of this table (a no-op on SQLite, whose writers are serial).
+            Table.objects.select_for_update().filter(pk=table.pk).first()
+            latest = _latest_version(table)
+            if latest != base:
+                raise ResultConflict(
+                    _(
+                        "The result was changed meanwhile: version %(latest)d is current, your "
+                        "change is based on version %(base)d. Reload and try again."
+                    )
+                    % {"latest": latest, "base": base},
+                    latest,
+                )
+            needs_confirmation = event.results_need_confirmation
+            result = TableResult.objects.create(
+                event=event,
+                round=round_,
+                table=table,
+                version=latest + 1,
+                reason=reason,
+                entered_by=user,
+            )
+            SeatScore.objects.bulk_create(
+                [
+                    SeatScore(result=result, player_id=p, wind=w, score=v)
+                    for p, (w, v) in values.items()
+                ]
+            )
+            if not needs_confirmation:
+                _make_counting(result)
+            bump_revision(event)
+    except IntegrityError as exc:
+        raise ResultConflict(
+            _("Somebody entered this table's result at the same moment. Reload and try again."),
+            _latest_version(table),
+        ) from exc
+    return result
+
+
+def _make_counting(result: TableResult) -> None:
+    TableResult.objects.filter(table_id=result.table_id, counts=True).update(counts=False)
+    TableResult.objects.filter(pk=result.pk).update(counts=True)
+    result.counts = True
+
+
+def confirm_result(table: Table, user: AbstractBaseUser, version: int) -> TableResult:
+    """A second person confirms ``version`` (the latest) of the table's result: it counts."""
+    event = table.round.event
+    _check_rights(user, event, table, reason=None)
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table.pk).first()
+        latest = _latest_version(table)
+        if not latest:
+            raise ValidationError({"version": [_("This table has no result to confirm.")]})
+        if version != latest:
+            raise ResultConflict(
+                _("Version %(version)s is not the latest (%(latest)d is); confirm that one.")
+                % {"version": version, "latest": latest},
+                latest,
+            )
+        result = table.results.get(version=latest)
+        if result.confirmed_by_id is not None:
+            raise ValidationError({"version": [_("This version is already confirmed.")]})
+        if result.entered_by_id == user.pk:
+            raise PermissionDenied(_("A result is confirmed by somebody else than who entered it."))
+        result.confirmed_by = user
+        result.confirmed_at = timezone.now()
+        result.save(update_fields=["confirmed_by", "confirmed_at"])
+        _make_counting(result)
+        bump_revision(event)
+    return result
+
+
+def result_versions(table: Table) -> list[TableResult]:
+    return list(
+        table.results.select_related("entered_by", "confirmed_by")
+        .prefetch_related("scores__player")
+        .order_by("-version")
+    )
+
+
+# Standings ----------------------------------------------------------------------------------
+
+
+def compute(event_id: int) -> tuple[int, str, list]:
+    """A full synchronous recompute: (revision read first, method, rows). No write."""
+    event = Event.objects.values("revision", "ruleset", "ruleset_options").get(pk=event_id)
+    method, rows = compute_rows(event["ruleset"], event["ruleset_options"], load_inputs(event_id))
+    return event["revision"], method, rows
+
+
+def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
+    """Bring the event's snapshot up to its revision: seven queries at most, whatever its size.
+
+    The revision is read first; data committed later is at least as new, and its own write
+    asks for another reconcile. The snapshot is written only if its stored revision is older,
+    so duplicate, late or concurrent runs never roll the standings back."""
+    # Query: the event's revision and ruleset, and the stored snapshot's revision (if any).
+    found = list(
+        Event.objects.filter(pk=event_id).values_list(
+            "revision", "ruleset", "ruleset_options", "standings_snapshot__revision"
+        )
+    )
+    if not found:
+        return {"event": event_id, "status": "missing"}
+    revision, ruleset, options, stored = found[0]
+    if stored is not None and stored >= revision and not force:
+        return {"event": event_id, "status": "current", "revision": stored}
+    if stored is None:
+        # Query (first reconcile only): the snapshot row, so that the write below is one UPDATE.
+        StandingsSnapshot.objects.bulk_create(
+            [StandingsSnapshot(event_id=event_id)], ignore_conflicts=True
+        )
+    # Queries: players, counting seat scores, ledger paid/lost, ledger received.
+    method, rows = compute_rows(ruleset, options, load_inputs(event_id))
+    condition = Q(event_id=event_id) & (
+        Q(revision__lte=revision) if force else Q(revision__lt=revision)
+    )
+    # Query: the conditional write.
+    written = StandingsSnapshot.objects.filter(condition).update(
+        revision=revision, rows=rows, method=method, computed_at=timezone.now()
+    )
+    status = "written" if written else "superseded"
+    logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
+    return {"event": event_id, "status": status, "revision": revision}
+
+
+def coalesce_seconds() -> float:
+    """The least time between two recomputes of one event while writes keep coming."""
+    return float(getattr(settings, "STANDINGS_COALESCE_SECONDS", 0.35))
+
+
+def pending_ttl() -> timedelta:
+    return timedelta(seconds=float(getattr(settings, "STANDINGS_PENDING_TTL_SECONDS", 30)))
+
+
+def request_reconcile(event_id: int) -> bool:
+    """After a standings write committed: queue one reconcile unless one is already queued.
+
+    Eager (embedded) mode recomputes right here. With a broker, the snapshot row's
+    ``enqueued_at`` is claimed with a conditional UPDATE, so a burst of writes queues a single
+    task; the task clears the claim before it reads the revision, so no write is missed. A claim
+    older than the TTL (lost task) is taken over. The task runs at once after a quiet spell and
+    otherwise no sooner than ``coalesce_seconds`` after the last one started, so a stream of
+    writes costs a recompute per window, not one per write. Returns whether a task was queued
+    or run."""
+    from . import tasks
+
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        try:
+            tasks.reconcile.apply(args=(event_id,), throw=True)
+        except Exception:  # the write itself succeeded; `reconcile` or the sweep repairs
+            logger.exception("reconcile of event %s failed", event_id)
+        return True
+    now = timezone.now()
+    claimed = (
+        StandingsSnapshot.objects.filter(event_id=event_id)
+        .filter(Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=now - pending_ttl()))
+        .update(enqueued_at=now)
+    )
+    last_started = None
+    if claimed:
+        last_started = (
+            StandingsSnapshot.objects.filter(event_id=event_id)
+            .values_list("started_at", flat=True)
+            .first()
+        )
+    else:
+        try:
+            with transaction.atomic():
+                StandingsSnapshot.objects.create(event_id=event_id, enqueued_at=now)
+        except IntegrityError:
+            return False  # the row exists and a task is queued
+    window = coalesce_seconds()
+    countdown = 0.0
+    if last_started is not None:
+        countdown = min(window, max(0.0, window - (now - last_started).total_seconds()))
+    try:
+        tasks.reconcile.apply_async(
+            args=(event_id,), countdown=countdown or None, queue=reconcile_queue()
+        )
+    except Exception:
+        StandingsSnapshot.objects.filter(event_id=event_id, enqueued_at=now).update(
+            enqueued_at=None
+        )
+        logger.exception("could not queue the reconcile of event %s", event_id)
+        return False
+    return True
+
+
+def reconcile_queue() -> str | None:
+    return getattr(settings, "STANDINGS_QUEUE", None)
+
+
+def clear_pending(event_id: int) -> None:
+    """A reconcile task starts: drop the claim, note the time (it paces the next task)."""
+    StandingsSnapshot.objects.filter(event_id=event_id).update(
+        enqueued_at=None, started_at=timezone.now()
+    )
+
+
+def stale_event_ids() -> list[int]:
+    """Events whose snapshot is missing or older than the event."""
+    from django.db.models import F
+
+    return list(
+        Event.objects.filter(
+            Q(standings_snapshot__isnull=True) | Q(standings_snapshot__revision__lt=F("revision"))
+        ).values_list("pk", flat=True)
+    )

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import public
+
+app_name = "public"
+
+urlpatterns = [
+    path("<slug:slug>/", public.event_page, name="event"),
+    path("<slug:slug>/standings/", public.standings_fragment, name="standings"),
+    path("<slug:slug>/rounds/<int:number>/", public.round_results, name="round"),
+    path("<slug:slug>/penalties/", public.penalties, name="penalties"),
+    path("<slug:slug>/seating/", public.seating, name="seating"),
+    path("<slug:slug>/players/<int:pk>/", public.player_page, name="player"),
+    path("<slug:slug>/projector/", public.projector, name="projector"),
+    path("<slug:slug>/projector.json", public.projector_feed, name="projector-feed"),
+]

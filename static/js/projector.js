@@ -1,0 +1,102 @@
+/*
+ * The hall screen: standings paged automatically, the round clock and announcements.
+ * The feed is fetched every 10 s; the clock ticks every second against the server's time.
+ */
+(function () {
+  "use strict";
+  var root, feed = null, page = 0, offsetMs = 0;
+
+  function t(key) { return root.getAttribute("data-i18n-" + key) || key; }
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function renderStandings() {
+    var box = root.querySelector("[data-standings]");
+    var info = root.querySelector("[data-page-info]");
+    if (!feed) { return; }
+    var size = parseInt(root.getAttribute("data-page-size"), 10);
+    var pages = Math.max(1, Math.ceil(feed.rows.length / size));
+    page = page % pages;
+    var table = el("table");
+    var head = el("tr");
+    ["place", "player"].concat(feed.columns).forEach(function (c) { head.appendChild(el("th", null, t(c))); });
+    var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
+    var body = el("tbody");
+    feed.rows.slice(page * size, page * size + size).forEach(function (row) {
+      var tr = el("tr", row.dropped ? "dropped" : "");
+      tr.appendChild(el("td", "num", String(row.place)));
+      tr.appendChild(el("td", null, row.name + (row.dropped ? " (" + t("dropped") + ")" : "")));
+      feed.columns.forEach(function (c) { tr.appendChild(el("td", "num", row[c])); });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    box.replaceChildren(table);
+    info.textContent = t("page") + " " + (page + 1) + " / " + pages +
+      (feed.updating ? " · " + t("updating") : "");
+    root.setAttribute("data-page", String(page + 1));
+  }
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function hms(seconds) {
+    seconds = Math.max(0, Math.round(seconds));
+    var h = Math.floor(seconds / 3600), m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(s);
+  }
+
+  function renderClock() {
+    var box = root.querySelector("[data-clock]");
+    if (!feed || !feed.clock || !feed.clock.ends_at) { box.textContent = ""; box.className = "clock"; return; }
+    var now = Date.now() + offsetMs;
+    var ends = Date.parse(feed.clock.ends_at);
+    var starts = feed.clock.starts_at ? Date.parse(feed.clock.starts_at) : null;
+    var state, text;
+    if (starts && now < starts) { state = "not_started"; text = hms((starts - now) / 1000); }
+    else if (now >= ends) { state = "time"; text = ""; }
+    else if (ends - now <= 600000) { state = "last_minutes"; text = hms((ends - now) / 1000); }
+    else { state = "running"; text = hms((ends - now) / 1000); }
+    box.className = "clock " + state;
+    box.setAttribute("data-state", state);
+    box.replaceChildren(
+      el("span", "round", t("round") + " " + feed.clock.round),
+      el("span", "label", t(state)),
+      el("span", "time", text)
+    );
+    (feed.clock.extra || []).forEach(function (extra) {
+      var left = (Date.parse(extra.ends_at) - now) / 1000;
+      if (left > 0) {
+        box.appendChild(el("span", "extra", t("extra") + " · " + t("table") + " " + extra.table + ": " + hms(left)));
+      }
+    });
+  }
+
+  function renderAnnouncements() {
+    var box = root.querySelector("[data-announcements]");
+    box.replaceChildren.apply(box, (feed.announcements || []).map(function (text) { return el("p", null, text); }));
+  }
+
+  function load() {
+    return fetch(root.getAttribute("data-projector"), { cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) { return; }
+        feed = data;
+        offsetMs = Date.parse(data.server_time) - Date.now();
+        renderStandings(); renderClock(); renderAnnouncements();
+      })
+      .catch(function () { /* keep showing the last feed */ });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    root = document.querySelector("[data-projector]");
+    load();
+    setInterval(load, 10000);
+    setInterval(renderClock, 1000);
+    setInterval(function () { page += 1; renderStandings(); },
+                parseInt(root.getAttribute("data-page-seconds"), 10) * 1000);
+  });
+})();

@@ -1,0 +1,54 @@
+"""The API against its own OpenAPI schema: schemathesis generates requests for every operation
+(bounded: a few examples each) and sends them, as the event's director, to the live test
+server. No answer may be a server error or fall outside the schema."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rest_framework.authtoken.models import Token
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.contract
+@pytest.mark.django_db(transaction=True)
+def test_api_contract(make_hall, live_server, tmp_path):
+    hall = make_hall("mcr")
+    hall.foul(hall.floor, "short_hand", hall.south)
+    token = Token.objects.create(user=hall.director).key
+    command = [
+        str(Path(sys.executable).parent / "schemathesis"),
+        "run",
+        f"{live_server.url}/api/schema/?format=json",
+        "--url",
+        live_server.url,
+        "--header",
+        f"Authorization: Token {token}",
+        "--checks",
+        "not_a_server_error,response_schema_conformance,content_type_conformance",
+        "--max-examples",
+        os.environ.get("CONTRACT_EXAMPLES", "6"),
+        "--seed",
+        "20261121",
+        "--generation-deterministic",
+        "--workers",
+        "1",
+        "--max-response-time",
+        "10",
+        "--suppress-health-check",
+        "all",
+        "--report",
+        "junit",
+        "--report-dir",
+        str(tmp_path),
+    ]
+    env = dict(os.environ, CONTRACT_EVENT=hall.event.slug, NO_COLOR="1")
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-6000:]
+    assert "passed" in output.lower()

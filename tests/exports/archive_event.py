@@ -1,0 +1,53 @@
+"""An event with a bit of everything an archive holds, built through the services and API."""
+
+from __future__ import annotations
+
+import datetime
+
+from penalties.models import FoulReport
+from scoring import services as scoring
+from tournament import services
+from tournament.models import Player, Round
+
+
+def build_archive_event(hall) -> None:
+    """``hall``: an MCR hall (round 1 live, two tables, head and floor referees)."""
+    event = hall.event
+    event.start_date = datetime.date(2026, 5, 1)
+    event.end_date = datetime.date(2026, 5, 2)
+    event.venue = "Praha, Národní dům"
+    event.ruleset_options = {"false_win_amount": 20}
+    services.save_event(event)
+    round1 = event.rounds.get(number=1)
+    table1, table2 = round1.tables.order_by("number")
+    scoring.enter_result(table1, hall.head, {"E": 40, "S": 5, "W": 0, "N": -45})
+    scoring.enter_result(
+        table1,
+        hall.director,
+        {"E": 30, "S": 15, "W": 0, "N": -45},
+        based_on_version=1,
+        reason="S counted a flower twice",
+    )
+    scoring.enter_result(table2, hall.head, {"E": 8, "S": 8, "W": 8, "N": -24})
+    scoring.confirm_result(table2, hall.director, 1)
+    false_win = hall.foul(
+        hall.floor, "false_win", hall.east, {"co_offenders": [hall.south.pk]}, note="both called"
+    )
+    assert false_win.status_code == 201, false_win.content
+    west2 = table2.seats.get(wind="W").player
+    premature = hall.foul(hall.head, "premature_count", west2, table=2)
+    assert premature.status_code == 201, premature.content
+    assert hall.void(hall.head, premature.json()["id"]).status_code == 201
+    assert FoulReport.objects.filter(event=event).count() == 2
+    services.add_announcement(event, "Round 2 starts at 14:00 — lunch in the hall")
+    hidden = services.add_announcement(event, "Old news")
+    services.set_announcement_shown(hidden, False)
+    services.update_player(hall.north, status=Player.Status.DROPPED)
+    substitute = services.add_player(event, name="Zoë Substitute", country="FI")
+    Player.objects.filter(pk=substitute.pk).update(is_substitute=True)
+    services.update_round(round1, status=Round.Status.CLOSED)
+    round2 = services.create_round(
+        event, number=2, starts_at=datetime.datetime(2026, 5, 1, 14, tzinfo=datetime.UTC)
+    )
+    ids = list(event.players.exclude(pk=hall.north.pk).order_by("pk").values_list("pk", flat=True))
+    services.seat_round(round2, [ids[4:8], ids[0:4]])

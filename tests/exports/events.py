@@ -1,0 +1,43 @@
+"""Small events built through the services, for the export tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring import services as scoring
+from tournament import services
+from tournament.models import Event, Player, Round
+
+
+@dataclass
+class Built:
+    event: Event
+    players: dict[str, Player]
+
+
+def build_event(director, ruleset, slug, roster, tables, *, options=None) -> Built:
+    """``roster``: (name, country, EMA number) in registration order; ``tables``: per table of
+    round 1, ((name, score) for E, S, W, N)."""
+    event = services.save_event(
+        Event(
+            name=slug.title(),
+            slug=slug,
+            ruleset=ruleset,
+            ruleset_options=options or {},
+            is_public=True,
+            director=director,
+        )
+    )
+    players = {
+        name: services.add_player(event, name=name, country=country, ema_number=ema)
+        for name, country, ema in roster
+    }
+    round_ = services.create_round(event, number=1)
+    tables_ = services.seat_round(
+        round_, [[players[name].pk for name, _score in table] for table in tables]
+    )
+    services.update_round(round_, status=Round.Status.LIVE)
+    for table, seats in zip(tables_, tables, strict=True):
+        scores = dict(zip("ESWN", (score for _name, score in seats), strict=True))
+        scoring.enter_result(table, director, scores)
+    return Built(event, players)

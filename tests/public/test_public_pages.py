@@ -1,0 +1,182 @@
+"""What players and the hall see, read from the standings snapshot."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from scoring import services as scoring
+from scoring.models import StandingsSnapshot
+from tournament import services
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def results(hall, scores_by_table):
+    round_ = hall.event.rounds.get(number=1)
+    for number, scores in scores_by_table.items():
+        table = round_.tables.get(number=number)
+        by_wind = dict(zip("ESWN", scores, strict=True))
+        scoring.enter_result(table, hall.director, by_wind)
+
+
+def settle(hall):
+    """What the on-commit reconcile does (test transactions never commit)."""
+    scoring.reconcile_event(hall.event.pk)
+    hall.event.refresh_from_db()
+
+
+@pytest.fixture
+def played(make_hall):
+    h = make_hall("mcr")
+    results(h, {1: (40, 5, 0, -45), 2: (10, 10, 10, -30)})
+    h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, note="Hand was 6 points")
+    settle(h)
+    return h
+
+
+def test_standings_page_shows_places_and_links(played):
+    response = Client().get(f"/e/{played.event.slug}/")
+    assert response.status_code == 200
+    rows = response.context["rows"]
+    first = rows[0]
+    assert first["name"] == played.east.name and first["table_points"] == "4"
+    assert len(rows) == 8
+    assert [r["place"] for r in rows] == sorted(r["place"] for r in rows)
+    assert f"/e/{played.event.slug}/players/{played.east.pk}/" in response.content.decode()
+
+
+def test_standings_fragment_answers_304_until_something_changes(played):
+    client = Client()
+    url = f"/e/{played.event.slug}/standings/"
+    first = client.get(url)
+    etag = first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    played.foul(played.floor, "short_hand", played.west)
+    settle(played)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_updating_shown_while_the_snapshot_is_behind(played):
+    StandingsSnapshot.objects.filter(event=played.event).update(revision=0)
+    response = Client().get(f"/e/{played.event.slug}/standings/")
+    assert response.context["updating"] is True
+    assert "Updating" in response.content.decode()
+
+
+@pytest.mark.parametrize("players", [16, 400])
+def test_standings_page_uses_at_most_five_queries(make_hall, players):
+    h = make_hall("mcr", players=players)
+    round_ = h.event.rounds.get(number=1)
+    for table in round_.tables.all():
+        scoring.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
+    settle(h)
+    client = Client()
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/e/{h.event.slug}/")
+    assert response.status_code == 200
+    assert len(response.context["rows"]) == players
+    # event + snapshot (one join), announcements, rounds for the navigation
+    assert len(queries) <= 5, [q["sql"] for q in queries]
+
+
+def test_penalties_page_strikes_voided_reports(played):
+    report = played.foul(played.floor, "short_hand", played.west).json()
+    played.void(played.head, report["id"], "Tiles were counted wrong")
+    settle(played)
+    text = Client().get(f"/e/{played.event.slug}/penalties/").content.decode()
+    assert "<s>" in text and "Voided: Tiles were counted wrong" in text
+    assert "Hand was 6 points" in text
+
+
+def test_where_do_i_sit(make_hall):
+    h = make_hall("mcr")
+    round2 = services.create_round(h.event, number=2)
+    ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
+    services.seat_round(round2, [ids[:4], ids[4:]])
+    response = Client().get(f"/e/{h.event.slug}/seating/?q={h.east.name}")
+    assert response.context["round"].number == 2
+    [(seat, table)] = response.context["matches"]
+    assert seat.player == h.east and table.number == 2
+
+
+def test_player_page(played):
+    round2 = services.create_round(played.event, number=2)
+    ids = list(played.event.players.order_by("-pk").values_list("pk", flat=True))
+    services.seat_round(round2, [ids[:4], ids[4:]])
+    response = Client().get(f"/e/{played.event.slug}/players/{played.south.pk}/")
+    assert response.status_code == 200
+    context = response.context
+    assert [p["seat"].round.number for p in context["played"]] == [1]
+    played_round = context["played"][0]
+    assert {o.player for o in played_round["opponents"]} == {played.east, played.west, played.north}
+    assert played_round["line"]["score"] == 5 - 30 and played_round["line"]["penalty"] == -30
+    assert context["upcoming"].get("seat").round.number == 2
+    assert [r.code for r in context["reports"]] == ["false_win"]
+    text = response.content.decode()
+    assert "Hand was 6 points" in text and "<svg" in text
+    again = Client().get(
+        f"/e/{played.event.slug}/players/{played.south.pk}/", HTTP_IF_NONE_MATCH=response["ETag"]
+    )
+    assert again.status_code == 304
+
+
+def test_round_results_page(played):
+    response = Client().get(f"/e/{played.event.slug}/rounds/1/")
+    table1 = response.context["tables"][0]
+    lines = {s["seat"].player_id: s["line"] for s in table1["seats"]}
+    assert lines[played.east.pk]["units_display"] == "4"
+    assert lines[played.south.pk]["penalty"] == -30
+
+
+def test_projector_feed_clock_and_announcements(played):
+    round_ = played.event.rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(
+        starts_at=timezone.now() - timedelta(minutes=115), length_minutes=120
+    )
+    table = round_.tables.get(number=2)
+    services.grant_extra_time(table, 5)
+    services.add_announcement(played.event, "Lunch at 13:00 in the foyer")
+    feed = Client().get(f"/e/{played.event.slug}/projector.json").json()
+    assert feed["clock"]["state"] == "last_minutes"
+    assert feed["clock"]["extra"][0]["table"] == 2
+    assert feed["announcements"] == ["Lunch at 13:00 in the foyer"]
+    assert feed["rows"][0]["place"] == 1
+    assert Client().get(f"/e/{played.event.slug}/projector/").status_code == 200
+
+
+def test_private_event_is_hidden(played):
+    played.event.is_public = False
+    played.event.save()
+    for tail in (
+        "",
+        "standings/",
+        "penalties/",
+        "seating/",
+        "projector.json",
+        f"players/{played.east.pk}/",
+    ):
+        assert Client().get(f"/e/{played.event.slug}/{tail}").status_code == 404
+    staff = Client()
+    staff.force_login(played.floor)
+    assert staff.get(f"/e/{played.event.slug}/").status_code == 200
+
+
+@pytest.mark.parametrize("language", ["cs", "fr", "fi", "pl"])
+def test_pages_speak_the_browsers_language(played, language):
+    from django.utils import translation
+
+    with translation.override(language):
+        standings = translation.gettext("Standings")
+        false_win = translation.gettext("False win")
+    assert standings != "Standings" and false_win != "False win"
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    assert standings in client.get(f"/e/{played.event.slug}/").content.decode()
+    assert false_win in client.get(f"/e/{played.event.slug}/penalties/").content.decode()

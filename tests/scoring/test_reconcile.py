@@ -1,0 +1,181 @@
+"""The reconcile: bulk, constant queries, conditional write (no roll-back), coalesced queueing,
+the sweep and the management command."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from bench._build import build_event
+from scoring import services, tasks
+from scoring.models import StandingsSnapshot
+from tournament.models import Event, Player
+
+
+def test_reconcile_writes_then_is_idempotent(table_event, director):
+    event, table, _players = table_event("mcr")
+    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    revision = Event.objects.get(pk=event.pk).revision
+    assert services.reconcile_event(event.pk)["status"] == "written"
+    snapshot = StandingsSnapshot.objects.get(event=event)
+    assert snapshot.revision == revision and len(snapshot.rows) == 4
+    assert services.reconcile_event(event.pk)["status"] == "current"
+    assert StandingsSnapshot.objects.get(event=event).computed_at == snapshot.computed_at
+
+
+def test_a_late_task_never_rolls_back(table_event, director):
+    """A task that read revision R writes nothing once a task at R+1 has written."""
+    event, table, _players = table_event("mcr")
+    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    real = services.compute_rows
+    newer = {}
+
+    def meanwhile(*args, **kwargs):
+        # While the slow task computes, a correction lands and a fast task reconciles it.
+        if not newer:
+            newer["result"] = services.enter_result(
+                table, director, {"E": 0, "S": 0, "W": 0, "N": 0}, based_on_version=1, reason="x"
+            )
+            newer["outcome"] = services.reconcile_event(event.pk)
+        return real(*args, **kwargs)
+
+    with mock.patch.object(services, "compute_rows", meanwhile):
+        late = services.reconcile_event(event.pk)
+    assert newer["outcome"]["status"] == "written"
+    assert late["status"] == "superseded"
+    snapshot = StandingsSnapshot.objects.get(event=event)
+    assert snapshot.revision == Event.objects.get(pk=event.pk).revision
+    assert {row["table_points"] for row in snapshot.rows} == {"7/4"}
+
+
+def test_forced_recompute_rewrites_the_same_revision(table_event, director):
+    event, table, _players = table_event("mcr")
+    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    services.reconcile_event(event.pk)
+    StandingsSnapshot.objects.filter(event=event).update(rows=[])
+    assert services.reconcile_event(event.pk, force=True)["status"] == "written"
+    assert len(StandingsSnapshot.objects.get(event=event).rows) == 4
+
+
+@pytest.mark.parametrize("players", [16, 400])
+def test_reconcile_query_count_is_constant(db, director, players, django_assert_num_queries):
+    event_id = build_event(players, 5, players * 2, slug=f"size-{players}")
+    services.reconcile_event(event_id)  # creates the snapshot row
+    Event.objects.filter(pk=event_id).update(revision=2)
+    with django_assert_num_queries(6) as captured:
+        # 1. event revision, ruleset, options and the stored snapshot revision (one join)
+        # 2. the event's players
+        # 3. the counting results' seat scores with round and table numbers
+        # 4. ledger aggregate per (player, table): paid or deducted; overall deductions
+        # 5. ledger aggregate per (counterpart, table): transfers received
+        # 6. the conditional UPDATE of the snapshot
+        assert services.reconcile_event(event_id)["status"] == "written"
+    assert "UPDATE" in captured.captured_queries[-1]["sql"]
+    assert len(StandingsSnapshot.objects.get(event_id=event_id).rows) == players
+
+
+def test_first_reconcile_adds_one_insert(db, director):
+    event_id = build_event(16, 2, 10, slug="first")
+    with CaptureQueriesContext(connection) as captured:
+        services.reconcile_event(event_id)
+    assert len(captured.captured_queries) == 7  # the six above and the snapshot row's INSERT
+
+
+def test_dropped_players_stay_marked_and_substitutes_are_left_out(make_event, director):
+    event = make_event("drops", players=8, rounds=1, seated=True)
+    tables = list(event.rounds.get(number=1).tables.order_by("number"))
+    services.enter_result(tables[0], director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    services.enter_result(tables[1], director, {"E": 30, "S": 30, "W": -20, "N": -40})
+    seated = [s.player for s in tables[1].seats.all()]
+    Player.objects.filter(pk=seated[0].pk).update(status=Player.Status.DROPPED)
+    Player.objects.filter(pk=seated[1].pk).update(is_substitute=True)
+    Event.objects.filter(pk=event.pk).update(revision=99)
+    services.reconcile_event(event.pk)
+    rows = StandingsSnapshot.objects.get(event=event).rows
+    assert len(rows) == 7
+    assert seated[1].pk not in {r["player"] for r in rows}
+    dropped = next(r for r in rows if r["player"] == seated[0].pk)
+    assert dropped["dropped"] is True and dropped["table_points"] == "3"
+    # The substitute tied the dropped player for 2nd; without him the places run on.
+    assert [r["place"] for r in rows] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_management_command(table_event, director, capsys):
+    event, table, _players = table_event("mcr")
+    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    call_command("reconcile", event.slug)
+    assert "written" in capsys.readouterr().out
+    assert (
+        StandingsSnapshot.objects.get(event=event).revision
+        == event.__class__.objects.get(pk=event.pk).revision
+    )
+
+
+# Queueing -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def broker(settings):
+    """Behave as with a real broker: queue tasks (mocked) instead of running them."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    with mock.patch.object(tasks.reconcile, "apply_async") as queued:
+        yield queued
+
+
+def test_a_burst_queues_one_task(table_event, broker):
+    event, _table, _players = table_event("mcr")
+    for _ in range(100):
+        services.request_reconcile(event.pk)
+    assert broker.call_count == 1
+    assert broker.call_args.kwargs["countdown"] is None  # after a quiet spell: at once
+    services.clear_pending(event.pk)  # what the task does first
+    services.request_reconcile(event.pk)
+    assert broker.call_count == 2
+    # Right after a recompute the next one waits for the rest of the window.
+    assert 0 < broker.call_args.kwargs["countdown"] <= services.coalesce_seconds()
+
+
+def test_a_lost_claim_is_taken_over(table_event, broker):
+    event, _table, _players = table_event("mcr")
+    services.request_reconcile(event.pk)
+    StandingsSnapshot.objects.filter(event=event).update(
+        enqueued_at=timezone.now() - timedelta(minutes=10)
+    )
+    services.request_reconcile(event.pk)
+    assert broker.call_count == 2
+
+
+def test_the_task_clears_the_claim_before_reading(table_event, director, broker):
+    event, table, _players = table_event("mcr")
+    services.request_reconcile(event.pk)
+    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    outcome = tasks.reconcile.run(event.pk)
+    assert outcome["status"] == "written"
+    assert StandingsSnapshot.objects.get(event=event).enqueued_at is None
+
+
+def test_sweep_requeues_stale_events(make_event, director, broker):
+    fresh = make_event("fresh", players=4)
+    stale = make_event("stale", players=4)
+    services.reconcile_event(fresh.pk)
+    services.reconcile_event(stale.pk)
+    Event.objects.filter(pk=stale.pk).update(revision=50)
+    never = make_event("never", players=4)
+    assert sorted(tasks.sweep_stale.run()) == sorted([stale.pk, never.pk])
+    assert sorted(c.kwargs["args"][0] for c in broker.call_args_list) == sorted(
+        [stale.pk, never.pk]
+    )
+
+
+def test_eager_mode_reconciles_on_commit(table_event, director, django_capture_on_commit_callbacks):
+    event, table, _players = table_event("mcr")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    snapshot = StandingsSnapshot.objects.get(event=event)
+    assert snapshot.revision == Event.objects.get(pk=event.pk).revision
