@@ -32,6 +32,7 @@ from .snapshot import compute_rows, load_inputs
 logger = logging.getLogger(__name__)
 
 WINDS = ("E", "S", "W", "N")
+MAX_SCORE = 10**9
 
 
 class ResultConflict(Exception):
@@ -135,8 +136,14 @@ def _scores_by_player(seats: list[Seat], scores: Mapping[Any, Any]) -> dict[int,
     for player, (wind, value) in values.items():
         if isinstance(value, bool) or not isinstance(value, int):
             errors.append(
-                _("The score of %(wind)s must be a whole number, not %(value)r.")
-                % {"wind": wind, "value": value}
+                _("The score of %(wind)s must be a whole number, not %(value)s.")
+                % {"wind": wind, "value": repr(value)}
+            )
+            continue
+        if abs(value) > MAX_SCORE:
+            errors.append(
+                _("The score of %(wind)s is out of range (at most %(max)d either way).")
+                % {"wind": wind, "max": MAX_SCORE}
             )
             continue
         result[player] = (wind, value)

@@ -4,6 +4,7 @@ a director, a head referee and two floor referees."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
@@ -119,8 +120,16 @@ def _rotation_seating(player_ids: list[int], rounds: int, seed: int) -> list[lis
     return schedule
 
 
+PlayRound = Callable[[Event, Round], None]
+
+
 @transaction.atomic
-def load_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:
+def load_demo(
+    player_count: int = 32, round_count: int = 4, play: PlayRound | None = None
+) -> tuple[Event, list[DemoLogin]]:
+    """The demo event, if not loaded yet. Rounds 1 and 2 are played and closed, round 3 is live
+    (it started 40 minutes ago), round 4 is seated for tomorrow. ``play`` is called for each
+    of the first three rounds while it is live (results and fouls come from the apps above)."""
     director = _user(LOGINS[0], DIRECTORS_GROUP)
     head = _user(LOGINS[1], HEAD_REFEREES_GROUP)
     floor1 = _user(LOGINS[2], FLOOR_REFEREES_GROUP)
@@ -165,18 +174,23 @@ def load_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list
         table_numbers=list(range(tables // 2 + 1, tables + 1)),
     )
     schedule = _rotation_seating([p.pk for p in players], round_count, seed=2026)
-    starts = [time(9, 30), time(12, 30), time(15, 30), time(9, 30)]
+    played = 2
+    live_start = timezone.now().replace(second=0, microsecond=0) - timedelta(minutes=40)
+    tomorrow = timezone.make_aware(datetime.combine(today + timedelta(days=1), time(9, 30)))
     for number in range(1, round_count + 1):
-        day = today if number <= 3 else today + timedelta(days=1)
-        start = timezone.make_aware(datetime.combine(day, starts[(number - 1) % len(starts)]))
+        if number <= played + 1:
+            start = live_start - timedelta(hours=3 * (played + 1 - number))
+        else:
+            start = tomorrow + timedelta(hours=3 * (number - played - 2))
         round_ = services.create_round(event, number=number, starts_at=start, length_minutes=150)
         services.seat_round(round_, schedule[number - 1])
-    played = 2
     for round_ in event.rounds.order_by("number"):
+        if round_.number > played + 1:
+            continue
+        services.update_round(round_, status=Round.Status.LIVE)
+        if play is not None:
+            play(event, round_)
         if round_.number <= played:
-            services.update_round(round_, status=Round.Status.LIVE)
             services.update_round(round_, status=Round.Status.CLOSED)
-        elif round_.number == played + 1:
-            services.update_round(round_, status=Round.Status.LIVE)
     event.refresh_from_db()
     return event, LOGINS

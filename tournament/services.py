@@ -501,8 +501,8 @@ def assign_referee(
     if role not in RefereeAssignment.Role.values:
         errors["role"] = [_("Role must be head or floor.")]
     numbers = sorted(set(table_numbers))
-    if any((not isinstance(n, int)) or isinstance(n, bool) or n < 1 for n in numbers):
-        errors["table_numbers"] = [_("Table numbers are whole numbers from 1.")]
+    if any((not isinstance(n, int)) or isinstance(n, bool) or not 1 <= n <= 32767 for n in numbers):
+        errors["table_numbers"] = [_("Table numbers are whole numbers from 1 to 32767.")]
     if user.pk == event.director_id:
         errors["user"] = [_("The director already has every right in this event.")]
     if errors:

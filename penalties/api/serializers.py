@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from rules import CATALOGUE, CODES, catalogue_json_schema
+from tournament.api.serializers import ID_MAX, SMALL_MAX
 
 
 @extend_schema_field(
@@ -21,9 +22,13 @@ class DetailsField(serializers.JSONField):
 
 
 class FoulCreateSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, help_text="Round number.")
-    table = serializers.IntegerField(min_value=1, help_text="Table number in that round.")
-    offender = serializers.IntegerField(help_text="Player id of the offender, seated there.")
+    round = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, help_text="Round number.")
+    table = serializers.IntegerField(
+        min_value=1, max_value=SMALL_MAX, help_text="Table number in that round."
+    )
+    offender = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, help_text="Player id of the offender, seated there."
+    )
     code = serializers.ChoiceField(choices=CODES, help_text="Foul code (see the catalogue).")
     details = DetailsField(required=False, default=dict)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
@@ -169,3 +174,19 @@ class DisciplineSerializer(serializers.Serializer):
     table_points = serializers.IntegerField()
     overall_points = serializers.IntegerField()
     reports = serializers.IntegerField()
+
+
+class FoulCatalogueSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    label = serializers.CharField()
+    description = serializers.CharField()
+    details_schema = serializers.DictField()
+
+
+class RulesetSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.CharField()
+    default_options = serializers.DictField()
+    options_schema = serializers.DictField()
+    fouls = FoulCatalogueSerializer(many=True)

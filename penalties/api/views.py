@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import APIException
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -30,6 +30,7 @@ from .serializers import (
     FoulReportSerializer,
     LedgerEntrySerializer,
     PreviewSerializer,
+    RulesetSerializer,
     VoidCreateSerializer,
 )
 
@@ -157,7 +158,9 @@ class FoulPreview(APIView):
 
     @extend_schema(request=FoulCreateSerializer, responses=PreviewSerializer)
     def post(self, request, event):
-        data = dict(request.data)
+        if not isinstance(request.data, dict):
+            raise ValidationError({"non_field_errors": ["Send the report as a JSON object."]})
+        data = dict(request.data.items())
         data.setdefault("idempotency_key", "preview")
         incoming = FoulCreateSerializer(data=data)
         incoming.is_valid(raise_exception=True)
@@ -267,7 +270,7 @@ class RulesetList(APIView):
 
     permission_classes = []
 
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rulesets_list")
+    @extend_schema(responses=RulesetSerializer(many=True), operation_id="rulesets_list")
     def get(self, request, key=None):
         keys = [key] if key else list(RULESETS)
         try:
@@ -297,6 +300,6 @@ class RulesetList(APIView):
 
 
 class RulesetDetail(RulesetList):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rulesets_retrieve")
+    @extend_schema(responses=RulesetSerializer, operation_id="rulesets_retrieve")
     def get(self, request, key=None):
         return super().get(request, key)

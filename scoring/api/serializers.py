@@ -61,6 +61,7 @@ class ResultInSerializer(serializers.Serializer):
     )
     based_on_version = serializers.IntegerField(
         min_value=0,
+        max_value=2**31 - 1,
         required=False,
         allow_null=True,
         help_text="The latest version you saw (omit or 0 for the first entry); 409 if stale.",
@@ -74,7 +75,9 @@ class ResultInSerializer(serializers.Serializer):
 
 
 class ConfirmInSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, help_text="The latest version, to confirm.")
+    version = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, help_text="The latest version, to confirm."
+    )
 
 
 class ConflictSerializer(serializers.Serializer):

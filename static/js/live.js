@@ -23,7 +23,7 @@
           if (!select) { el.innerHTML = html; return; }
           var doc = new DOMParser().parseFromString(html, "text/html");
           var source = doc.querySelector(select);
-          var target = el.querySelector(select);
+          var target = el.matches(select) ? el : el.querySelector(select);
           if (source && target && source.innerHTML !== target.innerHTML) {
             target.innerHTML = source.innerHTML;
           }

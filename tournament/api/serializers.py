@@ -6,6 +6,9 @@ from rest_framework import serializers
 
 from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table, Wind
 
+SMALL_MAX = 32767  # round and table numbers, minutes
+ID_MAX = 2**63 - 1
+
 
 class EventSerializer(serializers.ModelSerializer):
     director = serializers.CharField(source="director.username", read_only=True)
@@ -57,7 +60,7 @@ class PlayerCsvSerializer(serializers.Serializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
-    number = serializers.IntegerField(min_value=1, required=False)
+    number = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False)
     table_count = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -74,7 +77,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
-    number = serializers.IntegerField(min_value=1, required=False)
+    number = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False)
     seats = SeatSerializer(many=True, read_only=True)
 
     class Meta:
@@ -85,10 +88,10 @@ class TableSerializer(serializers.ModelSerializer):
 class TableSeatsSerializer(serializers.Serializer):
     """The seating of one table: wind -> player id (null or missing for an empty seat)."""
 
-    E = serializers.IntegerField(required=False, allow_null=True)
-    S = serializers.IntegerField(required=False, allow_null=True)
-    W = serializers.IntegerField(required=False, allow_null=True)
-    N = serializers.IntegerField(required=False, allow_null=True)
+    E = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=ID_MAX)
+    S = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=ID_MAX)
+    W = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=ID_MAX)
+    N = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=ID_MAX)
 
     def validate(self, attrs):
         unknown = set(self.initial_data) - {w.value for w in Wind}
@@ -102,7 +105,9 @@ class TableSeatsSerializer(serializers.Serializer):
 class RoundSeatingSerializer(serializers.Serializer):
     tables = serializers.ListField(
         child=serializers.ListField(
-            child=serializers.IntegerField(allow_null=True), min_length=1, max_length=4
+            child=serializers.IntegerField(allow_null=True, min_value=1, max_value=ID_MAX),
+            min_length=1,
+            max_length=4,
         ),
         help_text="Table i+1 lists its player ids in wind order E, S, W, N.",
     )
@@ -113,7 +118,7 @@ class RefereeSerializer(serializers.ModelSerializer):
         source="user", slug_field="username", queryset=get_user_model().objects.all()
     )
     table_numbers = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False
+        child=serializers.IntegerField(min_value=1, max_value=SMALL_MAX), required=False
     )
 
     class Meta:

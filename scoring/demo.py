@@ -1,0 +1,76 @@
+"""The demo event with what happened in it: table results for the played rounds and the fouls
+the floor referees recorded (one voided on appeal), written through the real services."""
+
+from __future__ import annotations
+
+import random
+
+from penalties import services as penalties
+from scoring import services as scoring
+from tournament.demo import DemoLogin, load_demo
+from tournament.models import Event, RefereeAssignment, Round
+
+# (round, table, seat of the offender, foul code, details, note)
+FOULS = [
+    (1, 2, "S", "false_win", {"reason": "under_minimum"}, "Declared 6 points"),
+    (1, 5, "W", "slow_play", {"seconds": 25}, "Repeatedly over 10 s"),
+    (2, 1, "N", "short_hand", {"count": 1}, "Forgot the replacement tile"),
+    (2, 7, "E", "premature_count", {}, "Counted before taking the tile"),
+    (2, 4, "S", "false_win", {"reason": "invalid_hand"}, "Wait was on a dead tile"),
+    (3, 3, "W", "exposed_tiles", {"source": "own_hand", "count": 2}, "Knocked over two tiles"),
+]
+VOIDED = (2, 4)  # round, table of the report voided on appeal
+
+
+def _scores(rng: random.Random) -> dict[str, int]:
+    """A plausible MCR table: one big winner, the rest pay; sums to zero."""
+    winner = rng.choice("ESWN")
+    values = {w: -rng.randrange(8, 60) for w in "ESWN" if w != winner}
+    values[winner] = -sum(values.values())
+    return values
+
+
+def _referee_for(event: Event, table_number: int):
+    for assignment in event.referees.select_related("user"):
+        if assignment.role == RefereeAssignment.Role.FLOOR and assignment.covers_table(
+            table_number
+        ):
+            return assignment.user
+    return event.director
+
+
+def _play(event: Event, round_: Round) -> None:
+    rng = random.Random(round_.number)
+    tables = {t.number: t for t in round_.tables.prefetch_related("seats")}
+    for number, round_number, table_number, wind, code, details, note in (
+        (i, *foul) for i, foul in enumerate(FOULS)
+    ):
+        if round_number != round_.number:
+            continue
+        seat = next(s for s in tables[table_number].seats.all() if s.wind == wind)
+        report, _created = penalties.record_foul(
+            event,
+            _referee_for(event, table_number),
+            penalties.FoulInput(
+                round=round_.number,
+                table=table_number,
+                offender=seat.player_id,
+                code=code,
+                details=details,
+                note=note,
+                idempotency_key=f"demo-{number}",
+            ),
+            user_agent="Demo tablet",
+        )
+        if (round_number, table_number) == VOIDED:
+            head = event.referees.get(role=RefereeAssignment.Role.HEAD).user
+            penalties.void_report(report, head, "Appeal upheld: the wait was live")
+    if round_.number < 3:
+        for table in tables.values():
+            scoring.enter_result(table, event.director, _scores(rng))
+
+
+def load_full_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:
+    event, logins = load_demo(player_count, round_count, play=_play)
+    scoring.reconcile_event(event.pk)
+    return event, logins

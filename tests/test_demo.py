@@ -1,0 +1,34 @@
+"""`make demo`'s event: realistic, complete, and loaded only once."""
+
+from __future__ import annotations
+
+import pytest
+
+from penalties.models import FoulReport, Void
+from scoring.demo import load_full_demo
+from scoring.models import StandingsSnapshot, TableResult
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_event():
+    event, logins = load_full_demo()
+    assert event.players.count() == 32
+    assert list(event.rounds.values_list("status", flat=True)) == [
+        Round.Status.CLOSED,
+        Round.Status.CLOSED,
+        Round.Status.LIVE,
+        Round.Status.SEATED,
+    ]
+    assert TableResult.objects.filter(event=event, counts=True).count() == 16
+    assert FoulReport.objects.filter(event=event).count() == 6
+    assert Void.objects.filter(report__event=event).count() == 1
+    snapshot = StandingsSnapshot.objects.get(event=event)
+    event.refresh_from_db()
+    assert snapshot.revision == event.revision and len(snapshot.rows) == 32
+    # False-win transfers net to zero across players; the premature count is a 10-point deduction.
+    assert sum(row["penalties"] for row in snapshot.rows) == -10
+    assert {login.username for login in logins} >= {"director", "referee"}
+    again, _ = load_full_demo()
+    assert again.pk == event.pk and FoulReport.objects.count() == 6
