@@ -76,9 +76,16 @@ def _clean_bool(value: Any, path: str) -> bool:
     return value
 
 
+# No count, amount or score in Mahjong comes near this; it keeps every stored value well inside
+# a 64-bit integer.
+MAX_MAGNITUDE = 10**9
+
+
 def _clean_int(f: Field, value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(path, "must be a whole number")
+    if abs(value) > MAX_MAGNITUDE:
+        raise RuleError(path, f"must be between -{MAX_MAGNITUDE} and {MAX_MAGNITUDE}")
     if f.minimum is not None and value < f.minimum:
         raise RuleError(path, f"must be at least {f.minimum}")
     if f.maximum is not None and value > f.maximum:
