@@ -1,0 +1,35 @@
+"""Check every event (or one): the ledger against itself and the standings against a
+recomputation. Exits with status 1 on any difference, listing each."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.verify import ledger_differences, standings_differences
+from tournament.models import Event
+
+
+class Command(BaseCommand):
+    help = "Verify the penalty ledger and the standings; exit 1 on any difference."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event", nargs="?", help="event slug (default: every event)")
+
+    def handle(self, *args, event: str | None = None, **options):
+        events = Event.objects.all()
+        if event:
+            events = events.filter(slug=event)
+            if not events:
+                raise CommandError(f"no event {event!r}")
+        failed = 0
+        for item in events.order_by("pk"):
+            problems = ledger_differences(item) + standings_differences(item)
+            if problems:
+                failed += 1
+                self.stdout.write(self.style.ERROR(f"{item.slug}: {len(problems)} difference(s)"))
+                for problem in problems:
+                    self.stdout.write(f"  - {problem}")
+            else:
+                self.stdout.write(self.style.SUCCESS(f"{item.slug}: consistent"))
+        if failed:
+            raise SystemExit(1)

@@ -1,0 +1,126 @@
+"""Integrity checks over what is stored: the ledger against itself, and the standings snapshot
+against a recomputation from scratch. Used by ``manage.py verify``.
+
+Each check returns human-readable differences; an empty list means the event is consistent.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from penalties.models import FoulReport, LedgerEntry, Void
+from rules import REVERSIBLE_KINDS
+from tournament.models import Event, Seat
+
+from .models import StandingsSnapshot
+from .services import compute
+
+
+def ledger_differences(event: Event) -> list[str]:
+    problems: list[str] = []
+    entries = list(LedgerEntry.objects.filter(event=event).order_by("pk"))
+    by_pk = {e.pk: e for e in entries}
+    reports = {r.pk: r for r in FoulReport.objects.filter(event=event)}
+    voided = set(Void.objects.filter(report__event=event).values_list("report_id", flat=True))
+    seated = set(Seat.objects.filter(round__event=event).values_list("table_id", "player_id"))
+    reversed_once: dict[int, int] = defaultdict(int)
+    for e in entries:
+        report = reports.get(e.report_id)
+        if report is None:
+            problems.append(f"entry {e.pk}: its report {e.report_id} is not in this event")
+            continue
+        if (e.round_id, e.table_id) != (report.round_id, report.table_id):
+            problems.append(f"entry {e.pk}: table or round differs from report {report.pk}")
+        if e.kind == LedgerEntry.Kind.TRANSFER:
+            if e.counterpart_id is None or e.counterpart_id == e.player_id:
+                problems.append(f"entry {e.pk}: a transfer needs another player to receive it")
+            elif (e.table_id, e.counterpart_id) not in seated:
+                problems.append(f"entry {e.pk}: the receiver did not sit at that table")
+        if (e.table_id, e.player_id) not in seated:
+            problems.append(f"entry {e.pk}: player {e.player_id} did not sit at that table")
+        if e.reverses_id is None:
+            if e.void_id is not None:
+                problems.append(f"entry {e.pk}: written by a void but reverses nothing")
+            continue
+        original = by_pk.get(e.reverses_id)
+        reversed_once[e.reverses_id] += 1
+        if original is None:
+            problems.append(f"entry {e.pk}: reverses {e.reverses_id}, not in this event")
+            continue
+        mirrored = (
+            original.player_id == e.player_id
+            and original.counterpart_id == e.counterpart_id
+            and original.kind == e.kind
+            and original.scope == e.scope
+            and original.points == -e.points
+            and original.report_id == e.report_id
+        )
+        if not mirrored:
+            problems.append(f"entry {e.pk}: does not mirror entry {original.pk} it reverses")
+        if original.reverses_id is not None:
+            problems.append(f"entry {e.pk}: reverses a reversal ({original.pk})")
+        if e.report_id not in voided:
+            problems.append(f"entry {e.pk}: a reversal for report {e.report_id}, never voided")
+    for pk, count in reversed_once.items():
+        if count > 1:
+            problems.append(f"entry {pk}: reversed {count} times")
+    for e in entries:
+        if (
+            e.report_id in voided
+            and e.reverses_id is None
+            and e.kind in REVERSIBLE_KINDS
+            and reversed_once.get(e.pk, 0) != 1
+        ):
+            problems.append(
+                f"entry {e.pk}: report {e.report_id} is voided but this is not reversed"
+            )
+    return problems
+
+
+def _ledger_penalties(event: Event) -> dict[int, int]:
+    """Per player, the points the ledger says they gained or lost (both scopes), summed row by
+    row in Python: independent of the SQL aggregates the reconcile uses."""
+    totals: dict[int, int] = defaultdict(int)
+    for e in LedgerEntry.objects.filter(event=event).only(
+        "player_id", "counterpart_id", "kind", "points"
+    ):
+        if e.kind == LedgerEntry.Kind.TRANSFER:
+            totals[e.player_id] -= e.points
+            totals[e.counterpart_id] += e.points
+        elif e.kind == LedgerEntry.Kind.DEDUCT:
+            totals[e.player_id] += e.points
+    return totals
+
+
+def standings_differences(event: Event) -> list[str]:
+    problems: list[str] = []
+    snapshot = StandingsSnapshot.objects.filter(event=event).first()
+    if snapshot is None or snapshot.revision < 0:
+        return ["the standings were never computed"]
+    if snapshot.revision != event.revision:
+        problems.append(
+            f"the snapshot is at revision {snapshot.revision}, the event at {event.revision}"
+        )
+    _revision, _method, rows = compute(event.pk)
+    stored = {row["player"]: row for row in snapshot.rows}
+    fresh = {row["player"]: row for row in rows}
+    if set(stored) != set(fresh):
+        problems.append("the snapshot and a recomputation rank different players")
+    for player, row in fresh.items():
+        old = stored.get(player)
+        if old is None:
+            continue
+        for key in ("place", "total", "table_points", "score", "penalties", "dropped", "rounds"):
+            if old.get(key) != row.get(key):
+                problems.append(
+                    f"player {player} ({row['name']}): stored {key} {old.get(key)!r}, "
+                    f"recomputed {row.get(key)!r}"
+                )
+    ledger = _ledger_penalties(event)
+    for player, row in stored.items():
+        if ledger.get(player, 0) != row["penalties"]:
+            problems.append(
+                f"player {player} ({row['name']}): standings show penalties {row['penalties']}, "
+                f"the ledger sums to {ledger.get(player, 0)}"
+            )
+    return problems

@@ -1,0 +1,55 @@
+"""`manage.py verify` passes on consistent data and names every tampered row."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from penalties.models import LedgerEntry
+from scoring.demo import load_full_demo
+from scoring.models import StandingsSnapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def run(capsys, *args) -> tuple[int, str]:
+    try:
+        call_command("verify", *args)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    return code, capsys.readouterr().out
+
+
+def test_demo_is_consistent(capsys):
+    load_full_demo()
+    code, out = run(capsys)
+    assert code == 0, out
+    assert "prague-open-2026: consistent" in out
+
+
+def test_tampered_ledger_row_is_found(capsys):
+    if connection.vendor == "postgresql":
+        pytest.skip("PostgreSQL's trigger refuses the tampering itself")
+    load_full_demo()
+    entry = LedgerEntry.objects.filter(kind="transfer", reverses__isnull=False).first()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE penalties_ledgerentry SET points = points + 5 WHERE id = %s", [entry.pk]
+        )
+    code, out = run(capsys, "prague-open-2026")
+    assert code == 1
+    assert f"entry {entry.pk}: does not mirror" in out
+    assert "the ledger sums to" in out
+
+
+def test_tampered_snapshot_is_found(capsys):
+    load_full_demo()
+    snapshot = StandingsSnapshot.objects.get()
+    rows = snapshot.rows
+    rows[0]["penalties"] -= 10
+    StandingsSnapshot.objects.filter(pk=snapshot.pk).update(rows=rows)
+    code, out = run(capsys)
+    assert code == 1
+    assert "stored penalties" in out
