@@ -210,7 +210,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournament.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 500,
 }
 SPECTACULAR_SETTINGS = {
@@ -245,6 +245,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Anonymous visitors of a public event page may see it up to this many seconds late; in
+# exchange a full hall refreshing the standings costs no database query at all.
+PUBLIC_PAGE_SECONDS = float(os.environ.get("PUBLIC_PAGE_SECONDS", "1.0"))
 
 # Uploaded CSV files are small: refuse anything absurd before parsing it.
 PLAYER_CSV_MAX_BYTES = 512 * 1024

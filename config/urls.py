@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
@@ -11,6 +12,7 @@ from tournament.login import LoginView
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("healthz", tournament_views.healthz, name="healthz"),
+    path("ping", tournament_views.ping, name="ping"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
@@ -29,6 +31,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
-    path("i18n/setlang/", require_POST(set_language), name="set_language"),
+    # Choosing a language changes nothing but a cookie; it needs no CSRF token, so that the
+    # public pages served to anonymous visitors carry none and can be cached whole.
+    path("i18n/setlang/", csrf_exempt(require_POST(set_language)), name="set_language"),
     path("admin/", admin.site.urls),
 ]

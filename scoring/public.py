@@ -8,12 +8,17 @@ poll that changes nothing costs one small query and a 304.
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -29,7 +34,11 @@ from .snapshot import expand_rounds
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
-    event = get_object_or_404(Event.objects.select_related("standings_snapshot"), slug=slug)
+    """The event with its snapshot's revision (the rows, possibly large, load only on use)."""
+    event = get_object_or_404(
+        Event.objects.select_related("standings_snapshot").defer("standings_snapshot__rows"),
+        slug=slug,
+    )
     if not event.is_public and not can_view(request.user, event):
         raise Http404
     return event
@@ -70,14 +79,85 @@ def _standings_context(event: Event, snapshot: StandingsSnapshot) -> dict:
     }
 
 
+_RENDERED: dict[str, str] = {}
+_RENDERED_MAX = 64
+
+
+def standings_html(request: HttpRequest, event: Event, snapshot: StandingsSnapshot) -> str:
+    """The rendered standings table, kept per (event, revisions, language): in this process's
+    memory and in the shared cache. Rendering a thousand rows costs far more than a request;
+    the snapshot changes only when a write lands, and its revision is in the key."""
+    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = (
+        f"standings-html:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:"
+        f"{get_language()}"
+    )
+    html = _RENDERED.get(key)
+    if html is None:
+        html = cache.get(key)
+        if html is None:
+            html = render_to_string(
+                "public/_standings.html", _standings_context(event, snapshot), request
+            )
+            cache.set(key, html, 3600)
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()
+        _RENDERED[key] = html
+    return html
+
+
+_PAGES: dict[str, bytes] = {}
+# (slug, language) -> (until when, page key): for that long the page is served without asking
+# the database whether the event changed (settings.PUBLIC_PAGE_SECONDS, about a second).
+_RECENT_KEYS: dict[tuple[str, str], tuple[float, str]] = {}
+
+
+def _shared_page(request: HttpRequest) -> bool:
+    """A visitor without session or messages sees exactly what every such visitor sees."""
+    return settings.SESSION_COOKIE_NAME not in request.COOKIES and (
+        "messages" not in request.COOKIES
+    )
+
+
 @require_GET
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public event page. For anonymous visitors the whole page is kept per
+    (event, revisions, language) in this process: a player refreshing the standings on the
+    Wi-Fi of a full hall costs one small query."""
+    shared = _shared_page(request)
+    language = get_language()
+    if shared:
+        recent = _RECENT_KEYS.get((slug, language))
+        if recent is not None and recent[0] > time.monotonic():
+            page = _PAGES.get(recent[1])
+            if page is not None:
+                return HttpResponse(page)
     event = _event(request, slug)
     snapshot = _snapshot(event)
-    context = _standings_context(event, snapshot)
-    context["announcements"] = list(event.announcements.filter(is_active=True)[:3])
-    context["etag"] = _etag(event, snapshot, "standings")
-    return render(request, "public/event.html", context)
+    key = None
+    if shared and event.is_public:
+        computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+        key = f"{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+        _RECENT_KEYS[(slug, language)] = (time.monotonic() + settings.PUBLIC_PAGE_SECONDS, key)
+        page = _PAGES.get(key)
+        if page is not None:
+            return HttpResponse(page)
+    response = render(
+        request,
+        "public/event.html",
+        {
+            "event": event,
+            "standings": mark_safe(standings_html(request, event, snapshot)),  # noqa: S308
+            "announcements": list(event.announcements.filter(is_active=True)[:3]),
+            "etag": _etag(event, snapshot, "standings"),
+        },
+    )
+    if key is not None:
+        if len(_PAGES) >= _RENDERED_MAX:
+            _PAGES.clear()
+            _RECENT_KEYS.clear()
+        _PAGES[key] = response.content
+    return response
 
 
 @require_GET
@@ -88,7 +168,7 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     if _not_modified(request, etag):
         response = HttpResponseNotModified()
     else:
-        response = render(request, "public/_standings.html", _standings_context(event, snapshot))
+        response = HttpResponse(standings_html(request, event, snapshot))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response

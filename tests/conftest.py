@@ -188,3 +188,14 @@ def make_hall(make_user, director):
 @pytest.fixture
 def hall(make_hall):
     return make_hall("classical")
+
+
+@pytest.fixture(autouse=True)
+def fresh_public_page_memory():
+    """Each test has a fresh database, where slugs and revisions repeat: forget pages kept in
+    this process by earlier tests."""
+    from scoring import public
+
+    public._PAGES.clear()
+    public._RECENT_KEYS.clear()
+    public._RENDERED.clear()

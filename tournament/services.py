@@ -38,6 +38,7 @@ from .signals import standings_changed
 
 WINDS = [w.value for w in (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)]
 CSV_COLUMNS = ("name", "country", "club", "ema_number")
+MAX_NUMBER = 32767  # round and table numbers (small integers in the database)
 
 
 def bump_revision(event: Event) -> None:
@@ -297,8 +298,10 @@ def create_round(
     with transaction.atomic():
         if number is None:
             number = (event.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
-        if number < 1:
-            raise ValidationError({"number": [_("Round numbers start at 1.")]})
+        if not 1 <= number <= MAX_NUMBER:
+            raise ValidationError(
+                {"number": [_("Round numbers run from 1 to %(max)d.") % {"max": MAX_NUMBER}]}
+            )
         if event.rounds.filter(number=number).exists():
             raise ValidationError(
                 {"number": [_("Round %(number)d already exists.") % {"number": number}]}
@@ -355,8 +358,10 @@ def create_table(round_: Round, *, number: int | None = None, label: str = "") -
     with transaction.atomic():
         if number is None:
             number = (round_.tables.aggregate(m=Max("number"))["m"] or 0) + 1
-        if number < 1:
-            raise ValidationError({"number": [_("Table numbers start at 1.")]})
+        if not 1 <= number <= MAX_NUMBER:
+            raise ValidationError(
+                {"number": [_("Table numbers run from 1 to %(max)d.") % {"max": MAX_NUMBER}]}
+            )
         if round_.tables.filter(number=number).exists():
             raise ValidationError(
                 {
@@ -523,12 +528,17 @@ def add_announcement(event: Event, text: str) -> Announcement:
         raise ValidationError({"text": [_("Write the announcement.")]})
     if len(text) > 300:
         raise ValidationError({"text": [_("An announcement has at most 300 characters.")]})
-    return Announcement.objects.create(event=event, text=text)
+    with transaction.atomic():
+        announcement = Announcement.objects.create(event=event, text=text)
+        bump_revision(event)  # public pages show announcements: their revision moves
+    return announcement
 
 
 def set_announcement_shown(announcement: Announcement, shown: bool) -> Announcement:
     announcement.is_active = shown
-    announcement.save(update_fields=["is_active"])
+    with transaction.atomic():
+        announcement.save(update_fields=["is_active"])
+        bump_revision(announcement.event)
     return announcement
 
 

@@ -372,3 +372,9 @@ def hall(request: HttpRequest, event: Event) -> HttpResponse:
             "announcements": event.announcements.all()[:20],
         },
     )
+
+
+@require_GET
+def ping(request: HttpRequest) -> HttpResponse:
+    """A constant answer: liveness for load balancers, and the baseline of bench/http.py."""
+    return HttpResponse("ok", content_type="text/plain")

@@ -59,7 +59,7 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
     table = serializers.IntegerField(source="table.number", read_only=True)
     player_name = serializers.CharField(source="player.name", read_only=True)
     counterpart_name = serializers.CharField(
-        source="counterpart.name", read_only=True, default=None
+        source="counterpart.name", read_only=True, default=None, allow_null=True
     )
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     reversed_by = serializers.SerializerMethodField()
