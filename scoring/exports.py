@@ -224,12 +224,19 @@ def table_points(value: Fraction | str) -> str:
     return f"{float(value):.2f}"
 
 
+NAME_PARTICLES = {"de", "van", "der", "den", "von", "di", "da", "du", "le", "la", "ten", "ter"}
+
+
 def split_name(name: str) -> tuple[str, str]:
-    """(last name, first name): the last word, and the words before it."""
+    """(last name, first name): the last word with the lower-case particles before it
+    ("Sanne de Jong" -> "de Jong", "Sanne"), and the words before that."""
     words = name.split()
     if not words:
         return "", ""
-    return words[-1], " ".join(words[:-1])
+    start = len(words) - 1
+    while start > 1 and words[start - 1] in NAME_PARTICLES:
+        start -= 1
+    return " ".join(words[start:]), " ".join(words[:start])
 
 
 def _country(player: Player | None) -> str:

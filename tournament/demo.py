@@ -54,8 +54,22 @@ NAMES = {
         "Katarzyna Kamińska",
         "Bartosz Lewandowski",
     ],
-    "DE": ["Lena Müller", "Felix Schmidt", "Mia Weber", "Jonas Fischer"],
-    "NL": ["Sanne de Jong", "Daan Jansen", "Femke Bakker"],
+    "DE": [
+        "Lena Müller",
+        "Felix Schmidt",
+        "Mia Weber",
+        "Jonas Fischer",
+        "Paul Wagner",
+        "Hannah Becker",
+    ],
+    "NL": [
+        "Sanne de Jong",
+        "Daan Jansen",
+        "Femke Bakker",
+        "Lars Visser",
+        "Eva Smit",
+        "Bram van Dijk",
+    ],
 }
 CLUBS = {
     "CZ": ["Praha Dragons", "Brno Bamboo"],

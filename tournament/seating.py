@@ -8,8 +8,9 @@ How a schedule is made (``generate``):
 1. *Structure.*  When no rounds were played yet, known zero-repeat constructions
    are tried: lines of the affine geometry AG(k, 4) (16, 64, 256 players), resolvable
    transversal designs over GF(q) (4q players, q a prime power) and over Z_n (4n
-   players), and schedules precomputed by our own search (``bench/seating_precompute.py``)
-   shipped in ``tournament/seating_data``.  Missing rounds are built greedily.
+   players), a packing of PG(3, 3) (40 players, 13 rounds), and schedules precomputed
+   by our own search (``bench/seating_precompute.py``) shipped in
+   ``tournament/seating_data``.  Missing rounds are built greedily.
 2. *Labels.*  Players are mapped onto the structure by a seeded random permutation,
    improved by a swap search (quadratic assignment) when clubs, countries or
    substitutes carry penalties; relabelling never changes the number of repeats.
@@ -36,6 +37,7 @@ dataclasses ``PlayerSpec``, ``Quality``, ``Schedule``.  Needs numpy (tested with
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 import random
@@ -863,6 +865,32 @@ def _balance_winds(seat: list[list[int]], prior: dict[int, list[int]], free: set
                 if _kempe(seat, counts, ptables, free, p, a, b):
                     improved = True
                     break
+        if not improved:
+            improved = _permute_tables(seat, counts, free)
+
+
+def _permute_tables(seat: list[list[int]], counts: dict[int, list[int]], free: set[int]) -> bool:
+    """Best of the 24 wind orders of each table, the rest fixed (sum of squared counts)."""
+    changed = False
+    for s in seat:
+        for w, p in enumerate(s):
+            counts[p][w] -= 1
+
+        def score(order: tuple[int, ...]) -> int:
+            return sum(
+                sum(c * c for c in counts[p]) + 2 * counts[p][w] + 1
+                for w, p in enumerate(order)
+                if p not in free
+            )
+
+        current = tuple(s)
+        best = min(itertools.permutations(current), key=lambda o: (score(o), o != current))
+        if best != current:
+            s[:] = best
+            changed = True
+        for w, p in enumerate(s):
+            counts[p][w] += 1
+    return changed
 
 
 def _kempe(seat, counts, ptables, free, p: int, a: int, b: int) -> bool:
