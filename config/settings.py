@@ -250,5 +250,8 @@ LOGGING = {
 # exchange a full hall refreshing the standings costs no database query at all.
 PUBLIC_PAGE_SECONDS = float(os.environ.get("PUBLIC_PAGE_SECONDS", "1.0"))
 
+# Seconds the seating generator may search at most (it usually stops much earlier).
+SEATING_TIME_BUDGET = float(os.environ.get("SEATING_TIME_BUDGET", "10"))
+
 # Uploaded CSV files are small: refuse anything absurd before parsing it.
 PLAYER_CSV_MAX_BYTES = 512 * 1024

@@ -3,7 +3,6 @@ a director, a head referee and two floor referees."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
@@ -13,7 +12,7 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
-from . import services
+from . import seating, services
 from .models import Event, RefereeAssignment, Round
 from .roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
 
@@ -124,14 +123,12 @@ def _players(count: int) -> list[dict[str, str]]:
     return result
 
 
-def _rotation_seating(player_ids: list[int], rounds: int, seed: int) -> list[list[list[int]]]:
-    rng = random.Random(seed)
-    schedule = []
-    for _round in range(rounds):
-        order = player_ids[:]
-        rng.shuffle(order)
-        schedule.append([order[i : i + 4] for i in range(0, len(order), 4)])
-    return schedule
+def _seating(players, rounds: int) -> list[list[list[int]]]:
+    """All rounds up front from the generator: no repeat meetings, winds balanced, clubs kept
+    apart where it costs nothing."""
+    specs = [seating.PlayerSpec(p.pk, p.club, str(p.country)) for p in players]
+    schedule = seating.generate(specs, rounds, seed=2026, avoid_club_weight=1.0)
+    return [[list(table) for table in tables] for tables in schedule.rounds]
 
 
 PlayRound = Callable[[Event, Round], None]
@@ -187,7 +184,7 @@ def load_demo(
         role=RefereeAssignment.Role.FLOOR,
         table_numbers=list(range(tables // 2 + 1, tables + 1)),
     )
-    schedule = _rotation_seating([p.pk for p in players], round_count, seed=2026)
+    schedule = _seating(players, round_count)
     played = 2
     live_start = timezone.now().replace(second=0, microsecond=0) - timedelta(minutes=40)
     tomorrow = timezone.make_aware(datetime.combine(today + timedelta(days=1), time(9, 30)))

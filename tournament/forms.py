@@ -145,3 +145,44 @@ class RefereeForm(forms.Form):
         if any(n < 1 for n in numbers):
             raise forms.ValidationError(_("Table numbers start at 1."))
         return numbers
+
+
+class SeatingForm(forms.Form):
+    first_round = forms.IntegerField(label=_("First round"), min_value=1, max_value=32767)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=40)
+    method = forms.ChoiceField(
+        label=_("Method"),
+        choices=[
+            ("balanced", _("Fewest repeat meetings")),
+            ("swiss", _("Swiss: neighbours in the standings")),
+        ],
+    )
+    fill = forms.ChoiceField(
+        label=_("When the players are not a multiple of four"),
+        choices=[
+            ("substitutes", _("Substitutes fill the tables")),
+            ("byes", _("Byes, spread evenly")),
+        ],
+    )
+    avoid_club_weight = forms.FloatField(
+        label=_("Avoid same-club meetings (weight 0-10)"),
+        min_value=0,
+        max_value=10,
+        required=False,
+        initial=0,
+    )
+    avoid_country_weight = forms.FloatField(
+        label=_("Avoid same-country meetings (weight 0-10)"),
+        min_value=0,
+        max_value=10,
+        required=False,
+        initial=0,
+    )
+    seed = forms.CharField(label=_("Seed"), max_length=40, required=False, initial="1")
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        seated = event.rounds.filter(seats__isnull=False).distinct()
+        last_played = max((r.number for r in seated if r.status != "planned"), default=0)
+        self.fields["first_round"].initial = last_played + 1
+        self.fields["rounds"].initial = max(event.rounds.count() - last_played, 1)

@@ -266,3 +266,37 @@ class Announcement(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+
+class SeatingDraft(models.Model):
+    """A generated seating for some rounds, to inspect and adjust before it is published.
+
+    ``schedule`` holds the new rounds as lists of tables (player ids in wind order E, S, W, N;
+    negative ids are substitutes) and ``quality`` the generator's report for the whole event
+    (played rounds included)."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("Generating")
+        READY = "ready", _("Ready")
+        PUBLISHED = "published", _("Published")
+        FAILED = "failed", _("Failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seating_drafts")
+    first_round = models.PositiveSmallIntegerField(_("first round"))
+    round_count = models.PositiveSmallIntegerField(_("rounds"))
+    options = models.JSONField(_("options"), default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    schedule = models.JSONField(default=list, blank=True)
+    quality = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    created_at = models.DateTimeField(auto_now_add=True)
+    seconds = models.FloatField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("seating draft")
+        verbose_name_plural = _("seating drafts")
+
+    def __str__(self) -> str:
+        return f"{self.event} rounds {self.first_round}+{self.round_count}"

@@ -16,5 +16,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/cards/", views.table_cards, name="table-cards"),
     path("<slug:slug>/referees/", views.referees, name="referees"),
     path("<slug:slug>/hall/", views.hall, name="hall"),
+    path("<slug:slug>/seating/", views.seating_page, name="seating"),
+    path("<slug:slug>/rounds/<int:number>/print/", views.seating_print, name="seating-print"),
     path("<slug:slug>/referees/<int:pk>/remove/", views.referee_remove, name="referee-remove"),
 ]

@@ -7,13 +7,14 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import services
+from . import seating_service, services
 from .forms import (
     EventForm,
     PlayerCsvForm,
@@ -22,9 +23,10 @@ from .forms import (
     RefereeForm,
     RoundForm,
     RoundStatusForm,
+    SeatingForm,
     SeatRoundForm,
 )
-from .models import Announcement, Event, Player, RefereeAssignment, Round, Seat
+from .models import Announcement, Event, Player, RefereeAssignment, Round, Seat, SeatingDraft
 from .roles import can_create_events, can_view, is_director
 
 require_GET_POST = require_http_methods(["GET", "POST"])
@@ -378,3 +380,102 @@ def hall(request: HttpRequest, event: Event) -> HttpResponse:
 def ping(request: HttpRequest) -> HttpResponse:
     """A constant answer: liveness for load balancers, and the baseline of bench/http.py."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+def _queue_draft(draft) -> None:
+    """Generate through the task queue: eager (in-process) without a broker, so the draft is
+    ready on return; with a broker the page shows "generating" and refreshes."""
+    from .tasks import generate_seating
+
+    transaction.on_commit(lambda: generate_seating.delay(draft.pk))
+
+
+@director_required
+@require_GET_POST
+def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
+    """Generate a seating draft, see its quality and each player's opponents, swap two
+    players, publish."""
+    draft = event.seating_drafts.first()
+    form = SeatingForm(request.POST if "generate" in request.POST else None, event=event)
+    if request.method == "POST":
+        try:
+            if "generate" in request.POST:
+                if form.is_valid():
+                    data = form.cleaned_data
+                    with transaction.atomic():
+                        draft = seating_service.start_draft(
+                            event,
+                            request.user,
+                            first_round=data["first_round"],
+                            rounds=data["rounds"],
+                            method=data["method"],
+                            fill=data["fill"],
+                            avoid_club_weight=data["avoid_club_weight"] or 0,
+                            avoid_country_weight=data["avoid_country_weight"] or 0,
+                            seed=data["seed"] or 0,
+                        )
+                        _queue_draft(draft)
+                    return redirect("director:seating", slug=event.slug)
+            elif "swap" in request.POST and draft:
+                seating_service.swap(
+                    draft,
+                    int(request.POST.get("round", 0)),
+                    int(request.POST.get("a", 0)),
+                    int(request.POST.get("b", 0)),
+                )
+                messages.success(request, _("Players swapped; the report is updated."))
+                return redirect("director:seating", slug=event.slug)
+            elif "publish" in request.POST and draft:
+                rounds = seating_service.publish(draft)
+                messages.success(
+                    request, _("Seating published for %(count)d round(s).") % {"count": len(rounds)}
+                )
+                return redirect("director:rounds", slug=event.slug)
+        except (ValidationError, ValueError) as exc:
+            for message in getattr(exc, "messages", [str(exc)]):
+                messages.error(request, message)
+            if "generate" not in request.POST:
+                return redirect("director:seating", slug=event.slug)
+    names = {p.pk: p.name for p in event.players.all()}
+    context = {"event": event, "form": form, "draft": draft, "names": names}
+    if draft and draft.status == SeatingDraft.Status.READY:
+        met = seating_service.opponents(draft)
+        context["rounds"] = [
+            (
+                draft.first_round + i,
+                [[(p, names.get(p, _("Substitute"))) for p in t] for t in tables],
+            )
+            for i, tables in enumerate(draft.schedule)
+        ]
+        context["opponents"] = sorted(
+            (
+                (
+                    names.get(p, _("Substitute")),
+                    sorted((names.get(q, _("Substitute")), n) for q, n in others.items()),
+                )
+                for p, others in met.items()
+                if p > 0
+            ),
+        )
+    return render(request, "director/seating.html", context)
+
+
+@director_required
+@require_GET
+def seating_print(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A printable seating list of one round, by table and by player name."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    tables = list(round_.tables.prefetch_related("seats__player"))
+    by_name = sorted(
+        (
+            (seat.player.name, table.number, seat.get_wind_display())
+            for table in tables
+            for seat in table.seats.all()
+        ),
+        key=lambda item: item[0].casefold(),
+    )
+    return render(
+        request,
+        "director/seating_print.html",
+        {"event": event, "round": round_, "tables": tables, "by_name": by_name},
+    )

@@ -61,9 +61,12 @@ def test_a_stale_snapshot_is_not_exported(mcr_event):
         ("Jiří Dvořák", ("Dvořák", "Jiří")),
         ("Anna Marie Novak", ("Novak", "Anna Marie")),
         ("Madonna", ("Madonna", "")),
-        ("  Jan   van  Dijk ", ("Dijk", "Jan van")),
+        ("  Jan   van  Dijk ", ("van Dijk", "Jan")),
+        ("Sanne de Jong", ("de Jong", "Sanne")),
+        ("Ludwig van der Berg", ("van der Berg", "Ludwig")),
+        ("De Gaulle", ("Gaulle", "De")),
         ("", ("", "")),
     ],
 )
-def test_last_name_is_the_last_word(name, split):
+def test_last_name_keeps_its_particles(name, split):
     assert exports.split_name(name) == split

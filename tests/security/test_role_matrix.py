@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from penalties import services as penalties
 from scoring import services as scoring
-from tournament import services
+from tournament import seating_service, services
 from tournament.models import Event, RefereeAssignment
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +87,9 @@ class World:
         services.assign_referee(event, scorekeeper, role=RefereeAssignment.Role.SCOREKEEPER)
         scoring.enter_result(table1, scorekeeper, {"E": 10, "S": 0, "W": 0, "N": -10})
         self.assignment = RefereeAssignment.objects.get(event=event, user=hall.floor)
+        self.draft = seating_service.run_draft(
+            seating_service.start_draft(event, hall.director, first_round=2, rounds=1)
+        )
         self.player = hall.south
 
 
@@ -117,6 +120,8 @@ def concrete(route: str, name: str, world: World) -> str:
         "referee-detail": world.assignment.pk,
         "foul-detail": world.report.pk,
         "foul-void": world.report.pk,
+        "seating-swap": world.draft.pk,
+        "seating-publish": world.draft.pk,
     }.get(name)
     import re
 
@@ -206,6 +211,21 @@ RULES = {
         ),
     },
     "director:referee-remove": {"post": (DIRECTORS, None)},
+    "director:seating": {
+        "get": (DIRECTORS, None),
+        "post": (
+            DIRECTORS,
+            lambda w: {
+                "generate": "1",
+                "first_round": "2",
+                "rounds": "1",
+                "method": "balanced",
+                "fill": "byes",
+                "seed": "1",
+            },
+        ),
+    },
+    "director:seating-print": {"get": (DIRECTORS, None)},
     "director:hall": {
         "get": (DIRECTORS, None),
         "post": (DIRECTORS, lambda w: {"announce": "1", "text": "Hello"}),
@@ -276,6 +296,17 @@ RULES = {
     "table-list": {"get": (ALL, None), "post": (DIRECTORS, lambda w: {"number": 9})},
     "table-detail": {"get": (ALL, None)},
     "table-seats": {"put": (DIRECTORS, lambda w: {"E": w.hall.east.pk})},
+    "seating": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"first_round": 2, "rounds": 1}),
+    },
+    "seating-swap": {
+        "post": (
+            DIRECTORS,
+            lambda w: {"round": 2, "a": w.draft.schedule[0][0][0], "b": w.draft.schedule[0][1][0]},
+        )
+    },
+    "seating-publish": {"post": (DIRECTORS, None)},
     "referee-list": {
         "get": (DIRECTORS, None),
         "post": (DIRECTORS, lambda w: {"username": "just-a-player", "role": "floor"}),

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django_countries.serializer_fields import CountryField
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table, Wind
@@ -125,3 +126,60 @@ class RefereeSerializer(serializers.ModelSerializer):
         model = RefereeAssignment
         fields = ["id", "username", "role", "table_numbers"]
         read_only_fields = ["id"]
+
+
+class SeatingRequestSerializer(serializers.Serializer):
+    first_round = serializers.IntegerField(min_value=1, max_value=SMALL_MAX)
+    rounds = serializers.IntegerField(min_value=1, max_value=40)
+    method = serializers.ChoiceField(choices=["balanced", "swiss"], default="balanced")
+    fill = serializers.ChoiceField(choices=["substitutes", "byes"], default="substitutes")
+    avoid_club_weight = serializers.FloatField(min_value=0, max_value=10, default=0)
+    avoid_country_weight = serializers.FloatField(min_value=0, max_value=10, default=0)
+    seed = serializers.CharField(max_length=40, default="0")
+
+
+class SeatingQualitySerializer(serializers.Serializer):
+    repeats = serializers.IntegerField()
+    lower_bound = serializers.IntegerField()
+    max_meetings = serializers.IntegerField()
+    wind_imbalance = serializers.IntegerField()
+    wind_ideal = serializers.IntegerField()
+    same_club = serializers.IntegerField()
+    same_country = serializers.IntegerField()
+
+
+class SeatingDraftSerializer(serializers.ModelSerializer):
+    quality = serializers.SerializerMethodField()
+    schedule = serializers.ListField(
+        child=serializers.ListField(child=serializers.ListField(child=serializers.IntegerField())),
+        help_text="New rounds: tables of player ids in wind order E, S, W, N; negative ids "
+        "are substitutes created when the draft is published.",
+    )
+
+    class Meta:
+        from tournament.models import SeatingDraft
+
+        model = SeatingDraft
+        fields = [
+            "id",
+            "first_round",
+            "round_count",
+            "options",
+            "status",
+            "schedule",
+            "quality",
+            "error",
+            "seconds",
+            "created_at",
+        ]
+
+    @extend_schema_field(SeatingQualitySerializer(allow_null=True))
+    def get_quality(self, draft) -> dict | None:
+        """None until the draft is generated."""
+        return SeatingQualitySerializer(draft.quality).data if draft.quality else None
+
+
+class SeatingSwapSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=SMALL_MAX)
+    a = serializers.IntegerField(min_value=-ID_MAX, max_value=ID_MAX)
+    b = serializers.IntegerField(min_value=-ID_MAX, max_value=ID_MAX)

@@ -36,6 +36,17 @@ urlpatterns = [
         views.TableSeats.as_view(),
         name="table-seats",
     ),
+    path("events/<slug:event>/seating/", views.SeatingView.as_view(), name="seating"),
+    path(
+        "events/<slug:event>/seating/<int:pk>/swap/",
+        views.SeatingSwap.as_view(),
+        name="seating-swap",
+    ),
+    path(
+        "events/<slug:event>/seating/<int:pk>/publish/",
+        views.SeatingPublish.as_view(),
+        name="seating-publish",
+    ),
     path("events/<slug:event>/referees/", views.RefereeList.as_view(), name="referee-list"),
     path(
         "events/<slug:event>/referees/<int:pk>/",

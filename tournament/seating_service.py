@@ -1,0 +1,221 @@
+"""Seating an event with the generator (``tournament.seating``): drafts that the director
+generates, inspects, adjusts by swapping two players, and publishes as the rounds' seating.
+
+Substitute players are mapped to the generator's negative ids and back: the n-th substitute of
+the event (by id) is -n. Publishing creates the substitutes a draft needs.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from . import seating
+from .models import Event, Player, Round, Seat, SeatingDraft
+from .services import MAX_NUMBER, create_round, seat_round
+
+METHODS = ("balanced", "swiss")
+FILLS = ("substitutes", "byes")
+
+
+def _substitute_ids(event: Event) -> dict[int, int]:
+    """Player pk -> generator id (-1, -2, ...) for the event's substitutes."""
+    subs = event.players.filter(is_substitute=True).order_by("pk").values_list("pk", flat=True)
+    return {pk: -(n + 1) for n, pk in enumerate(subs)}
+
+
+def played_rounds(event: Event, before: int) -> list[list[tuple[int, ...]]]:
+    """The seating of rounds ``1 .. before-1`` as the generator sees it (full tables only)."""
+    subs = _substitute_ids(event)
+    tables: dict[tuple[int, int], dict[str, int]] = {}
+    for round_number, table_id, wind, player_id in Seat.objects.filter(
+        round__event=event, round__number__lt=before
+    ).values_list("round__number", "table_id", "wind", "player_id"):
+        tables.setdefault((round_number, table_id), {})[wind] = subs.get(player_id, player_id)
+    rounds: dict[int, list[tuple[int, ...]]] = {}
+    for (round_number, _table), seats in sorted(tables.items()):
+        if len(seats) == 4:
+            rounds.setdefault(round_number, []).append(tuple(seats[w] for w in "ESWN"))
+    return [rounds[n] for n in sorted(rounds)]
+
+
+def _standings_order(event: Event) -> list[int] | None:
+    snapshot = getattr(event, "standings_snapshot", None)
+    try:
+        rows = snapshot.rows if snapshot else []
+    except Exception:  # no snapshot yet
+        rows = []
+    return [row["player"] for row in rows] or None
+
+
+def _clean_options(options: dict) -> dict:
+    errors: dict[str, list[str]] = {}
+    method = options.get("method", "balanced")
+    fill = options.get("fill", "substitutes")
+    if method not in METHODS:
+        errors["method"] = [_("Choose balanced or swiss.")]
+    if fill not in FILLS:
+        errors["fill"] = [_("Choose substitutes or byes.")]
+    weights = {}
+    for name in ("avoid_club_weight", "avoid_country_weight"):
+        try:
+            weights[name] = float(options.get(name) or 0)
+        except (TypeError, ValueError):
+            errors[name] = [_("A number is expected.")]
+            continue
+        if not 0 <= weights[name] <= 10:
+            errors[name] = [_("Between 0 and 10.")]
+    seed = options.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 40:
+        errors["seed"] = [_("A seed is a short number or word.")]
+    if errors:
+        raise ValidationError(errors)
+    return {"method": method, "fill": fill, "seed": seed, **weights}
+
+
+def start_draft(
+    event: Event, user: AbstractBaseUser, *, first_round: int, rounds: int, **options
+) -> SeatingDraft:
+    """Validate and store a draft to be generated (by ``run_draft``, through a task)."""
+    errors: dict[str, list[str]] = {}
+    if not isinstance(first_round, int) or not 1 <= first_round <= MAX_NUMBER:
+        errors["first_round"] = [_("Round numbers run from 1 to %(max)d.") % {"max": MAX_NUMBER}]
+    if not isinstance(rounds, int) or not 1 <= rounds <= 40:
+        errors["rounds"] = [_("Generate 1 to 40 rounds at a time.")]
+    if errors:
+        raise ValidationError(errors)
+    clean = _clean_options(options)
+    last = first_round + rounds - 1
+    blocked = (
+        event.rounds.filter(number__gte=first_round, number__lte=last)
+        .exclude(status=Round.Status.PLANNED)
+        .exclude(status=Round.Status.SEATED)
+    )
+    if blocked.exists():
+        raise ValidationError(
+            {"first_round": [_("Rounds already live or closed cannot be seated again.")]}
+        )
+    active = event.players.filter(status=Player.Status.ACTIVE, is_substitute=False).count()
+    if active < 4:
+        raise ValidationError({"rounds": [_("At least four active players are needed.")]})
+    return SeatingDraft.objects.create(
+        event=event,
+        first_round=first_round,
+        round_count=rounds,
+        options=clean,
+        created_by=user,
+    )
+
+
+def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingDraft:
+    """Generate the draft's rounds (given the rounds before it) and store schedule and
+    quality."""
+    event = draft.event
+    players = [
+        seating.PlayerSpec(p.pk, p.club or None, str(p.country) or None)
+        for p in event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
+    ]
+    played = played_rounds(event, draft.first_round)
+    options = draft.options
+    started = time.monotonic()
+    try:
+        schedule = seating.generate(
+            players,
+            len(played) + draft.round_count,
+            seed=options.get("seed", 0),
+            played=played,
+            avoid_club_weight=options.get("avoid_club_weight", 0),
+            avoid_country_weight=options.get("avoid_country_weight", 0),
+            method=options.get("method", "balanced"),
+            standings_order=_standings_order(event),
+            fill=options.get("fill", "substitutes"),
+            time_budget=time_budget or settings.SEATING_TIME_BUDGET,
+        )
+    except ValueError as exc:
+        draft.status = SeatingDraft.Status.FAILED
+        draft.error = str(exc)
+        draft.save(update_fields=["status", "error"])
+        return draft
+    draft.schedule = [[list(t) for t in r] for r in schedule.rounds[len(played) :]]
+    draft.quality = asdict(schedule.quality) | {"construction": schedule.construction}
+    draft.status = SeatingDraft.Status.READY
+    draft.seconds = round(time.monotonic() - started, 3)
+    draft.save(update_fields=["schedule", "quality", "status", "seconds"])
+    return draft
+
+
+def _full_schedule(draft: SeatingDraft) -> tuple[list, int]:
+    played = played_rounds(draft.event, draft.first_round)
+    return played + [[tuple(t) for t in r] for r in draft.schedule], len(played)
+
+
+def swap(draft: SeatingDraft, round_number: int, a: int, b: int) -> SeatingDraft:
+    """Exchange the seats of players ``a`` and ``b`` in one round of the draft."""
+    if draft.status != SeatingDraft.Status.READY:
+        raise ValidationError({"draft": [_("Only a ready, unpublished draft can change.")]})
+    index = round_number - draft.first_round
+    if not 0 <= index < len(draft.schedule):
+        raise ValidationError({"round": [_("That round is not in this draft.")]})
+    if a == b:
+        raise ValidationError({"b": [_("Choose two different players.")]})
+    seated = {p for table in draft.schedule[index] for p in table}
+    if a not in seated and b not in seated:
+        raise ValidationError({"a": [_("Neither player sits in that round.")]})
+    for table in draft.schedule[index]:
+        for i, p in enumerate(table):
+            if p == a:
+                table[i] = b
+            elif p == b:
+                table[i] = a
+    rounds, _played = _full_schedule(draft)
+    draft.quality = asdict(seating.quality(rounds)) | {
+        "construction": draft.quality.get("construction", ""),
+        "swapped": True,
+    }
+    draft.save(update_fields=["schedule", "quality"])
+    return draft
+
+
+@transaction.atomic
+def publish(draft: SeatingDraft) -> list[Round]:
+    """Seat the draft's rounds (creating rounds and substitute players as needed)."""
+    if draft.status != SeatingDraft.Status.READY:
+        raise ValidationError({"draft": [_("Only a ready draft can be published.")]})
+    event = draft.event
+    subs = {gen_id: pk for pk, gen_id in _substitute_ids(event).items()}
+    needed = sorted({p for r in draft.schedule for t in r for p in t if p < 0}, reverse=True)
+    for gen_id in needed:
+        if gen_id not in subs:
+            player = Player.objects.create(
+                event=event, name=_("Substitute %(n)d") % {"n": -gen_id}, is_substitute=True
+            )
+            subs[gen_id] = player.pk
+    published = []
+    for offset, tables in enumerate(draft.schedule):
+        number = draft.first_round + offset
+        round_ = event.rounds.filter(number=number).first() or create_round(event, number=number)
+        seat_round(round_, [[subs.get(p, p) for p in table] for table in tables])
+        published.append(round_)
+    draft.status = SeatingDraft.Status.PUBLISHED
+    draft.save(update_fields=["status"])
+    return published
+
+
+def opponents(draft: SeatingDraft) -> dict[int, dict[int, int]]:
+    """Player -> {opponent: meetings} over the played rounds and the draft."""
+    rounds, _played = _full_schedule(draft)
+    met: dict[int, dict[int, int]] = {}
+    for tables in rounds:
+        for table in tables:
+            for p in table:
+                for q in table:
+                    if p != q:
+                        met.setdefault(p, {}).setdefault(q, 0)
+                        met[p][q] += 1
+    return met
