@@ -8,7 +8,19 @@ from django.test import Client
 from tournament import seating_service, services
 from tournament.models import Player, Round, Seat, SeatingDraft
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit (eager)
+pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """Run the generation task in-process even when a broker is configured (the services
+    suite): these tests are about the seating flow, not the queue."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
 
 
 def url(event, tail=""):
