@@ -130,6 +130,7 @@ def main() -> None:
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_load")
     parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/7")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
 
     url, drop = fresh_database(args.database_url, "bench_load")
@@ -137,7 +138,7 @@ def main() -> None:
         setup_django(url)
         slug, tablets = build(args.tablets)
         env = server_env(url, args.broker_url)
-        with celery_worker(env), gunicorn(env, workers=args.workers) as base:
+        with celery_worker(env), gunicorn(env, workers=args.workers, threads=args.threads) as base:
             latencies: list[float] = []
             sent = [0]
             lock = threading.Lock()
