@@ -82,9 +82,7 @@ def save_event(event: Event) -> Event:
 # Players ------------------------------------------------------------------------------------
 
 
-def _clean_player_fields(
-    event: Event, name: str, country: str, club: str, ema_number: str
-) -> dict[str, str]:
+def _clean_player_fields(name: str, country: str, club: str, ema_number: str) -> dict[str, str]:
 
     errors: dict[str, list[str]] = {}
     name = (name or "").strip()
@@ -129,7 +127,7 @@ def _duplicate_errors(
 def add_player(
     event: Event, *, name: str, country: str = "", club: str = "", ema_number: str = ""
 ) -> Player:
-    fields = _clean_player_fields(event, name, country, club, ema_number)
+    fields = _clean_player_fields(name, country, club, ema_number)
     errors = _duplicate_errors(event, fields)
     if errors:
         raise ValidationError(errors)
@@ -147,7 +145,7 @@ def update_player(player: Player, **changes: str) -> Player:
         "club": changes.get("club", player.club),
         "ema_number": changes.get("ema_number", player.ema_number),
     }
-    fields = _clean_player_fields(player.event, **merged)
+    fields = _clean_player_fields(**merged)
     errors = _duplicate_errors(player.event, fields, exclude_pk=player.pk)
     status = changes.get("status", player.status)
     if status not in Player.Status.values:
@@ -237,7 +235,7 @@ def import_players_csv(event: Event, data: bytes | str) -> list[Player]:
             continue
         values = {c: row[i] for c, i in index.items()}
         try:
-            fields = _clean_player_fields(event, **values)
+            fields = _clean_player_fields(**values)
         except ValidationError as exc:
             errors.append(CsvLineError(line_no, _flatten(exc)))
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -138,8 +139,6 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         csv_form = PlayerCsvForm(request.POST, request.FILES)
         if csv_form.is_valid():
             upload = csv_form.cleaned_data["file"]
-            from django.conf import settings
-
             if upload.size > settings.PLAYER_CSV_MAX_BYTES:
                 csv_form.add_error("file", _("The file is too large."))
             else:

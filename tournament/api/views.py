@@ -6,6 +6,7 @@ event's director and goes through ``tournament.services``.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
@@ -121,8 +122,6 @@ class PlayerCsvImport(APIView):
         serializer = PlayerCsvSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data["file"]
-        from django.conf import settings
-
         if upload.size > settings.PLAYER_CSV_MAX_BYTES:
             return Response(
                 {"file": ["The file is too large."]}, status=status.HTTP_400_BAD_REQUEST
