@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules import CATALOGUE, get_ruleset
-from tournament.models import Event, RefereeAssignment, Round, Seat, Table
+from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
 from tournament.roles import is_director, referee_assignment
 
 from . import services
@@ -68,8 +68,7 @@ def _seats(table: Table) -> list[Seat]:
 
 def _seats_by_wind(seats: list[Seat]) -> list[tuple[str, Seat | None]]:
     by_wind = {s.wind: s for s in seats}
-    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
-    return [(names[w], by_wind.get(w)) for w in "ESWN"]
+    return [(wind.label, by_wind.get(wind)) for wind in WIND_ORDER]
 
 
 @login_required

@@ -25,6 +25,7 @@ from rules import RuleError, get_ruleset
 
 from .models import (
     EMA_NUMBER_REGEX,
+    WIND_ORDER,
     Announcement,
     Event,
     Player,
@@ -32,11 +33,10 @@ from .models import (
     Round,
     Seat,
     Table,
-    Wind,
 )
 from .signals import standings_changed
 
-WINDS = [w.value for w in (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)]
+WINDS = [w.value for w in WIND_ORDER]
 CSV_COLUMNS = ("name", "country", "club", "ema_number")
 MAX_NUMBER = 32767  # round and table numbers (small integers in the database)
 
