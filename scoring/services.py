@@ -356,6 +356,8 @@ def request_reconcile(event_id: int) -> bool:
             .values_list("started_at", flat=True)
             .first()
         )
+    elif StandingsSnapshot.objects.filter(event_id=event_id).exists():
+        return False  # a task is queued
     else:
         try:
             with transaction.atomic():

@@ -144,7 +144,8 @@ class FoulList(generics.GenericAPIView):
         report, created = _call(
             services.record_foul, self.event, request.user, data, user_agent=_user_agent(request)
         )
-        report = reports_queryset(self.event).get(pk=report.pk)
+        if not created:
+            report = reports_queryset(self.event).get(pk=report.pk)
         return Response(
             FoulReportAuditSerializer(report).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
