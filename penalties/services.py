@@ -101,25 +101,29 @@ def check_recorder(event: Event, user: AbstractBaseUser) -> RefereeAssignment | 
     return assignment
 
 
-def _locate(event: Event, data: FoulInput) -> tuple[Round, Table]:
-    """The round and table named by number: one query, and a second only to explain a miss."""
+def _locate(event: Event, data: FoulInput) -> tuple[Round, Table, list[Seat]]:
+    """The round and table named by number with the table's seats: one query, and a second
+    only for a table without seats or to explain a miss."""
     try:
-        table = (
-            Table.objects.select_related("round")
-            .filter(round__event=event, round__number=data.round, number=data.table)
-            .first()
+        seats = list(
+            Seat.objects.filter(
+                round__event=event, round__number=data.round, table__number=data.table
+            ).select_related("player", "table", "round")
         )
     except (ValueError, TypeError):
-        table = None
-    if table is not None:
-        return table.round, table
+        seats = []
+    if seats:
+        return seats[0].round, seats[0].table, seats
     try:
         round_ = Round.objects.get(event=event, number=data.round)
     except (Round.DoesNotExist, ValueError, TypeError):
         raise _invalid("round", _("This event has no round %(n)s.") % {"n": data.round}) from None
-    raise _invalid(
-        "table", _("Round %(r)s has no table %(t)s.") % {"r": round_.number, "t": data.table}
-    )
+    try:
+        return round_, Table.objects.get(round=round_, number=data.table), []
+    except (Table.DoesNotExist, ValueError, TypeError):
+        raise _invalid(
+            "table", _("Round %(r)s has no table %(t)s.") % {"r": round_.number, "t": data.table}
+        ) from None
 
 
 def _check_round_and_table(
@@ -156,8 +160,7 @@ def _check_round_and_table(
         )
 
 
-def _seats(table: Table) -> tuple[Seats, dict[int, Player]]:
-    seats = list(Seat.objects.filter(table=table).select_related("player"))
+def _seated(table: Table, seats: list[Seat]) -> tuple[Seats, dict[int, Player]]:
     by_wind = {s.wind: s.player_id for s in seats}
     try:
         return Seats.from_mapping(by_wind), {s.player_id: s.player for s in seats}
@@ -174,9 +177,9 @@ def _rule_error(error: RuleError) -> ValidationError:
 def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> CheckedFoul:
     """Every check ``record_foul`` makes, and the consequences, without writing anything."""
     assignment = check_recorder(event, user)
-    round_, table = _locate(event, data)
+    round_, table, seat_rows = _locate(event, data)
     _check_round_and_table(event, user, assignment, round_, table, data.reason or "")
-    seats, players = _seats(table)
+    seats, players = _seated(table, seat_rows)
     try:
         offender = int(data.offender)
     except (TypeError, ValueError):

@@ -43,7 +43,7 @@ def test_a_new_report_costs_a_fixed_number_of_queries(make_hall):
         response = h.foul(referee, "false_win", h.south, {"reason": "invalid_hand"})
     assert response.status_code == 201
     assert len(response.json()["entries"]) == 4
-    # The event; the referee's assignment; the idempotency key; the table with its round; its
-    # seats; a savepoint; the report; its four ledger entries (one insert); the revision; the
-    # savepoint's release. Nothing is read back for the answer.
-    assert len(captured.captured_queries) == 10, [q["sql"] for q in captured.captured_queries]
+    # The event; the referee's assignment; the idempotency key; the table's seats with their
+    # table, round and players; a savepoint; the report; its four ledger entries (one insert);
+    # the revision; the savepoint's release. Nothing is read back for the answer.
+    assert len(captured.captured_queries) == 9, [q["sql"] for q in captured.captured_queries]
