@@ -2,7 +2,13 @@
 PostgreSQL + Redis + a Celery worker, with random duplicate sends and retries after lost
 answers. Every distinct idempotency key must be stored exactly once.
 
-    python bench/load.py [--tablets 50] [--fouls 20] [--database-url postgres://...]
+    python bench/load.py [--tablets 50] [--fouls 20] [--pause 1,3] [--database-url postgres://...]
+
+Between two reports a tablet waits ``--pause`` seconds (uniform in the range): the time a
+referee needs to walk to a claim, hear it and pick offender and foul. 50 tablets at 1-3 s
+offer 25 reports a second, hundreds of times what a real 50-table session records. With
+``--pause 0`` the tablets send back to back: a saturation test, where the latency is bound by
+the machine's throughput (Little's law: 50 waiting clients / requests per second).
 
 Last line: ``submitted=<requests> stored=<reports> duplicates=<n> p95_ms=<ms>``
 (plus ``distinct_keys`` and ``p50_ms`` before it).
@@ -63,11 +69,13 @@ def build(tablets: int) -> tuple[str, list[tuple[str, int, int]]]:
 
 
 class Tablet(threading.Thread):
-    def __init__(self, base, slug, token, table, offender, fouls, seed, latencies, sent, lock):
+    def __init__(
+        self, base, slug, token, table, offender, fouls, pause, seed, latencies, sent, lock
+    ):
         super().__init__()
         self.host, self.port = base.replace("http://", "").split(":")
         self.slug, self.token, self.table, self.offender = slug, token, table, offender
-        self.fouls, self.rng = fouls, random.Random(seed)
+        self.fouls, self.pause, self.rng = fouls, pause, random.Random(seed)
         self.latencies, self.sent, self.lock = latencies, sent, lock
         self.keys: set[str] = set()
         self.errors: list[str] = []
@@ -94,6 +102,8 @@ class Tablet(threading.Thread):
 
     def run(self) -> None:
         for n in range(self.fouls):
+            if self.pause[1] > 0:
+                time.sleep(self.rng.uniform(*self.pause))
             key = f"t{self.table}-{n}"
             self.keys.add(key)
             body = {
@@ -123,6 +133,14 @@ class Tablet(threading.Thread):
                 self.errors.append(f"{key}: gave up (last status {status})")
 
 
+def pause_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition(",")
+    low_s, high_s = float(low), float(high or low)
+    if not 0 <= low_s <= high_s:
+        raise argparse.ArgumentTypeError("give 'min,max' seconds with 0 <= min <= max")
+    return low_s, high_s
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tablets", type=int, default=50)
@@ -131,6 +149,12 @@ def main() -> None:
     parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/7")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument(
+        "--pause",
+        type=pause_range,
+        default="1,3",
+        help="seconds between two reports of a tablet, 'min,max' (0: back to back)",
+    )
     args = parser.parse_args()
 
     url, drop = fresh_database(args.database_url, "bench_load")
@@ -143,7 +167,19 @@ def main() -> None:
             sent = [0]
             lock = threading.Lock()
             threads = [
-                Tablet(base, slug, token, table, offender, args.fouls, seed, latencies, sent, lock)
+                Tablet(
+                    base,
+                    slug,
+                    token,
+                    table,
+                    offender,
+                    args.fouls,
+                    args.pause,
+                    seed,
+                    latencies,
+                    sent,
+                    lock,
+                )
                 for seed, (token, table, offender) in enumerate(tablets)
             ]
             started = time.perf_counter()
@@ -170,7 +206,8 @@ def main() -> None:
         latencies.sort()
         p95 = latencies[int(0.95 * (len(latencies) - 1))]
         print(
-            f"tablets={args.tablets} fouls_each={args.fouls} seconds={elapsed:.1f} "
+            f"tablets={args.tablets} fouls_each={args.fouls} pause_s={args.pause[0]:g}-"
+            f"{args.pause[1]:g} seconds={elapsed:.1f} "
             f"requests_per_s={sent[0] / elapsed:.0f} errors={len(errors)} "
             f"lost={len(keys - stored_keys)} ledger_entries={entries}"
         )
