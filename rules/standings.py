@@ -15,13 +15,18 @@ score, the second key). Equal players share a place (1, 2, 2, 4).
 
 Tables have four players, so every shared value is a multiple of 1/12: the maths runs on
 integers counted in twelfths and gives ``Fraction`` values out.
+
+The maths runs once, on arrays (``rank_grid``): a big event has thousands of tables, and a
+reconcile must not spend a Python loop on each. The mapping-based functions below are thin
+adapters over it. The arrays hold integers only (int64: exact, like Python ints in range).
 """
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import itemgetter
 from typing import NamedTuple
+
+import numpy as np
 
 from rules.errors import RuleError
 from rules.seats import Player
@@ -50,29 +55,27 @@ def _check_table(values: Mapping[Player, int], field_name: str = "scores") -> No
             raise RuleError(field_name, f"the score of {player!r} must be a whole number")
 
 
-def _shared_twelfths(values: Mapping[Player, int], awards: Sequence[int]) -> dict[Player, int]:
-    """Award by place (highest value first), ties sharing their places' awards, in twelfths."""
-    ordered = sorted(values.items(), key=itemgetter(1), reverse=True)
-    if len(set(values.values())) == len(ordered):  # no ties: the usual case
-        return {p: award * _TWELFTHS for (p, _), award in zip(ordered, awards, strict=False)}
-    result: dict[Player, int] = {}
-    start = 0
-    while start < len(ordered):
-        end = start
-        while end + 1 < len(ordered) and ordered[end + 1][1] == ordered[start][1]:
-            end += 1
-        size = end - start + 1
-        share = sum(awards[start : end + 1]) * _TWELFTHS // size
-        for player, _value in ordered[start : end + 1]:
-            result[player] = share
-        start = end + 1
-    return result
+def _shared_grid(values: np.ndarray, awards: Sequence[int]) -> np.ndarray:
+    """Per table (row) of four values: ``awards[i]`` to the (i+1)-th highest, tied values
+    sharing the awards of the places they tie for, in twelfths."""
+    above = (values[:, None, :] > values[:, :, None]).sum(axis=2)
+    tied = (values[:, None, :] == values[:, :, None]).sum(axis=2)  # counting itself
+    prefix = np.concatenate(([0], np.cumsum(np.asarray(awards, dtype=np.int64)))) * _TWELFTHS
+    # A share of a tie of 2, 3 or 4 is a whole number of twelfths: the division is exact.
+    return (prefix[above + tied] - prefix[above]) // tied
+
+
+def _one_table(values: Mapping[Player, int]) -> tuple[list[Player], np.ndarray]:
+    players = list(values)
+    return players, np.array([[values[p] for p in players]], dtype=np.int64)
 
 
 def shared_by_place(values: Mapping[Player, int], awards: Sequence[int]) -> dict[Player, Fraction]:
     """``awards[i]`` goes to the (i+1)-th highest value; tied players share equally."""
     _check_table(values, "values")
-    return {p: Fraction(v, _TWELFTHS) for p, v in _shared_twelfths(values, awards).items()}
+    players, row = _one_table(values)
+    shared = _shared_grid(row, awards)[0].tolist()
+    return {p: Fraction(v, _TWELFTHS) for p, v in zip(players, shared, strict=True)}
 
 
 def table_points(scores: Mapping[Player, int]) -> dict[Player, Fraction]:
@@ -85,8 +88,9 @@ def riichi_points(
 ) -> dict[Player, Fraction]:
     """(raw - start) + uma by place, tied players sharing the uma of their places."""
     _check_table(raw, "scores")
-    shared = _shared_twelfths(raw, uma)
-    return {p: Fraction((raw[p] - start_points) * _TWELFTHS + shared[p], _TWELFTHS) for p in raw}
+    _players, row = _one_table(raw)
+    units = _convert(RIICHI, row, start_points, uma)[1][0].tolist()
+    return {p: Fraction(u, _TWELFTHS) for p, u in zip(raw, units, strict=True)}
 
 
 def expected_total(method: str, start_points: int = START_POINTS) -> int:
@@ -126,6 +130,21 @@ class TableStanding:
     table_points: Fraction
 
 
+def _convert(
+    method: str, score: np.ndarray, start_points: int, uma: Sequence[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per seat of each table (rows of four scores after table-scope penalties): units and
+    table points, in twelfths."""
+    points = _shared_grid(score, PLACE_POINTS)
+    if method == TABLE_POINTS:
+        units = points
+    elif method == RIICHI:
+        units = (score - start_points) * _TWELFTHS + _shared_grid(score, uma)
+    else:
+        units = score * _TWELFTHS
+    return points, units
+
+
 def _table_twelfths(
     method: str,
     scores: Mapping[Player, int],
@@ -139,18 +158,14 @@ def _table_twelfths(
         unknown = [p for p in table_penalties if p not in scores]
         if unknown:
             raise RuleError("table_penalties", f"{unknown[0]!r} did not play at this table")
-        score = {p: s + table_penalties.get(p, 0) for p, s in scores.items()}
-    else:
-        score = dict(scores)
-    points = _shared_twelfths(score, PLACE_POINTS)
-    if method == TABLE_POINTS:
-        units = points
-    elif method == RIICHI:
-        shared_uma = _shared_twelfths(score, uma)
-        units = {p: (s - start_points) * _TWELFTHS + shared_uma[p] for p, s in score.items()}
-    else:
-        units = {p: s * _TWELFTHS for p, s in score.items()}
-    return score, units, points
+        scores = {p: s + table_penalties.get(p, 0) for p, s in scores.items()}
+    players, row = _one_table(scores)
+    points, units = _convert(method, row, start_points, uma)
+    return (
+        dict(scores),
+        dict(zip(players, units[0].tolist(), strict=True)),
+        dict(zip(players, points[0].tolist(), strict=True)),
+    )
 
 
 def table_standings(
@@ -219,16 +234,106 @@ class StandingRow:
     dropped: bool
 
 
-class _Acc:
-    __slots__ = ("units", "points", "score", "penalties", "rounds", "seen_rounds")
+@dataclass(frozen=True)
+class Grid:
+    """Counting table results as arrays, a row per table. Players are indices ``0..n-1``; the
+    lower index comes first among equals.
 
-    def __init__(self):
-        self.units = 0
-        self.points = 0
-        self.score = 0
-        self.penalties = 0
-        self.rounds: list[tuple] = []
-        self.seen_rounds: set = set()
+    ``rounds`` (T,): round numbers; ``players``, ``scores``, ``penalties`` (T, 4): who sat
+    there, the entered score and the table-scope penalty balance; ``overall`` (n,): overall
+    penalty balances."""
+
+    rounds: np.ndarray
+    players: np.ndarray
+    scores: np.ndarray
+    penalties: np.ndarray
+    overall: np.ndarray
+
+
+@dataclass(frozen=True)
+class RankedGrid:
+    """``rank_grid``'s answer: players in ranking order with their places and totals (values
+    in twelfths except ``penalties``), and per seat what its table gives. ``lines`` lists
+    flat seat indices (``table * 4 + seat``) row by row in ranking order, each row's by round;
+    ``line_counts`` says how many belong to each row."""
+
+    order: np.ndarray
+    place: np.ndarray
+    total: np.ndarray
+    table_points: np.ndarray
+    score: np.ndarray
+    penalties: np.ndarray
+    seat_score: np.ndarray
+    seat_units: np.ndarray
+    seat_points: np.ndarray
+    lines: np.ndarray
+    line_counts: np.ndarray
+
+
+def rank_grid(
+    method: str,
+    grid: Grid,
+    start_points: int = START_POINTS,
+    uma: Sequence[int] = UMA,
+    names: Sequence[Player] | None = None,
+) -> RankedGrid:
+    """Convert every table and rank the players (``names[i]`` names player ``i`` in errors)."""
+    _check_method(method)
+    n = len(grid.overall)
+    seats = grid.players.reshape(-1)
+    seat_rounds = np.repeat(grid.rounds, 4)
+    pairs = np.unique(np.stack((seats, seat_rounds), axis=1), axis=0, return_counts=True)
+    if len(pairs[1]) and pairs[1].max() > 1:
+        player, round_ = pairs[0][int(np.argmax(pairs[1]))].tolist()
+        name = names[player] if names is not None else player
+        raise RuleError("tables", f"{name!r} plays twice in round {round_}")
+
+    score = grid.scores + grid.penalties
+    points, units = _convert(method, score, start_points, uma)
+
+    def per_player(values: np.ndarray) -> np.ndarray:
+        sums = np.zeros(n, dtype=np.int64)
+        np.add.at(sums, seats, values.reshape(-1))
+        return sums
+
+    overall = grid.overall.astype(np.int64) * _TWELFTHS
+    total = per_player(units) + overall
+    table_points = per_player(points)
+    score_total = per_player(score) * _TWELFTHS + overall
+    if method == TABLE_POINTS:
+        keys = (table_points, score_total)
+    elif method == RIICHI:
+        score_total = total
+        keys = (total,)
+    else:
+        keys = (total, table_points)
+    # Best first; np.lexsort is stable, so equals keep index order. Its last key is primary.
+    order = np.lexsort(tuple(-k for k in reversed(keys)))
+    first = np.ones(n, dtype=bool)  # the first of a run of equals takes the place
+    if n > 1:
+        equal = np.ones(n - 1, dtype=bool)
+        for key in keys:
+            ranked = key[order]
+            equal &= ranked[1:] == ranked[:-1]
+        first[1:] = ~equal
+    place = np.maximum.accumulate(np.where(first, np.arange(1, n + 1), 0))
+
+    position = np.empty(n, dtype=np.int64)
+    position[order] = np.arange(n)
+    seat_rows = position[seats]
+    return RankedGrid(
+        order=order,
+        place=place,
+        total=total[order],
+        table_points=table_points[order],
+        score=score_total[order],
+        penalties=(per_player(grid.penalties) + grid.overall)[order],
+        seat_score=score,
+        seat_units=units,
+        seat_points=points,
+        lines=np.lexsort((seat_rounds, seat_rows)),
+        line_counts=np.bincount(seat_rows, minlength=n),
+    )
 
 
 def compute_standings(
@@ -242,45 +347,37 @@ def compute_standings(
 
     Players in ``players`` come first in tie order, then the others by first appearance."""
     _check_method(method)
-    entries: dict[Player, PlayerEntry] = {}
+    index: dict[Player, int] = {}
+    entries: list[PlayerEntry] = []
     for entry in players:
-        entries[entry.player] = entry
-    acc: dict[Player, _Acc] = {p: _Acc() for p in entries}
-    for table in tables:
-        score, units, points = _table_twelfths(
-            method, table.scores, table.table_penalties, start_points, uma
-        )
-        for player in score:
-            a = acc.get(player)
-            if a is None:
-                a = acc[player] = _Acc()
-            if table.round in a.seen_rounds:
-                raise RuleError("tables", f"{player!r} plays twice in round {table.round}")
-            a.seen_rounds.add(table.round)
-            penalty = table.table_penalties.get(player, 0) if table.table_penalties else 0
-            a.units += units[player]
-            a.points += points[player]
-            a.score += score[player]
-            a.penalties += penalty
-            a.rounds.append(
-                (table.round, table.table, score[player], units[player], points[player], penalty)
-            )
-
-    keyed = []
-    for player, a in acc.items():
-        entry = entries.get(player)
-        overall = entry.overall_penalty if entry else 0
-        total = a.units + overall * _TWELFTHS
-        score = a.score * _TWELFTHS + overall * _TWELFTHS
-        if method == TABLE_POINTS:
-            key = (a.points, score)
-        elif method == RIICHI:
-            score = total
-            key = (total,)
+        if entry.player in index:
+            entries[index[entry.player]] = entry
         else:
-            key = (total, a.points)
-        keyed.append((key, player, a, total, score, overall))
-    keyed.sort(key=lambda item: item[0], reverse=True)
+            index[entry.player] = len(entries)
+            entries.append(entry)
+    tables = list(tables)
+    seat_rows: list[list[int]] = []
+    scores: list[list[int]] = []
+    penalties: list[list[int]] = []
+    for table in tables:
+        _check_table(table.scores)
+        balance = table.table_penalties or {}
+        unknown = [p for p in balance if p not in table.scores]
+        if unknown:
+            raise RuleError("table_penalties", f"{unknown[0]!r} did not play at this table")
+        seat_rows.append([index.setdefault(p, len(index)) for p in table.scores])
+        scores.append(list(table.scores.values()))
+        penalties.append([balance.get(p, 0) for p in table.scores])
+    names = list(index)
+    overall = [e.overall_penalty for e in entries] + [0] * (len(names) - len(entries))
+    grid = Grid(
+        rounds=np.array([t.round for t in tables], dtype=np.int64),
+        players=np.array(seat_rows, dtype=np.int64).reshape(-1, 4),
+        scores=np.array(scores, dtype=np.int64).reshape(-1, 4),
+        penalties=np.array(penalties, dtype=np.int64).reshape(-1, 4),
+        overall=np.array(overall, dtype=np.int64),
+    )
+    ranked = rank_grid(method, grid, start_points, uma, names)
 
     fractions: dict[int, Fraction] = {}
 
@@ -290,25 +387,37 @@ def compute_standings(
             value = fractions[twelfths] = Fraction(twelfths, _TWELFTHS)
         return value
 
+    seat_score = ranked.seat_score.reshape(-1).tolist()
+    seat_units = ranked.seat_units.reshape(-1).tolist()
+    seat_points = ranked.seat_points.reshape(-1).tolist()
+    seat_penalty = grid.penalties.reshape(-1).tolist()
+    lines = iter(ranked.lines.tolist())
     rows = []
-    previous_key = None
-    place = 0
-    for index, (key, player, a, total, score, overall) in enumerate(keyed, start=1):
-        if key != previous_key:
-            place, previous_key = index, key
-        entry = entries.get(player)
+    for row, player in enumerate(ranked.order.tolist()):
+        entry = entries[player] if player < len(entries) else None
+        rounds = []
+        for _ in range(int(ranked.line_counts[row])):
+            seat = next(lines)
+            table = tables[seat // 4]
+            rounds.append(
+                RoundLine(
+                    table.round,
+                    table.table,
+                    seat_score[seat],
+                    frac(seat_units[seat]),
+                    frac(seat_points[seat]),
+                    seat_penalty[seat],
+                )
+            )
         rows.append(
             StandingRow(
-                place=place,
-                player=player,
-                total=Fraction(total, _TWELFTHS),
-                table_points=Fraction(a.points, _TWELFTHS),
-                score=Fraction(score, _TWELFTHS),
-                penalties=a.penalties + overall,
-                rounds=tuple(
-                    RoundLine(r, t, s, frac(u), frac(p), pen)
-                    for r, t, s, u, p, pen in sorted(a.rounds, key=lambda line: line[0])
-                ),
+                place=int(ranked.place[row]),
+                player=names[player],
+                total=Fraction(int(ranked.total[row]), _TWELFTHS),
+                table_points=Fraction(int(ranked.table_points[row]), _TWELFTHS),
+                score=Fraction(int(ranked.score[row]), _TWELFTHS),
+                penalties=int(ranked.penalties[row]),
+                rounds=tuple(rounds),
                 dropped=bool(entry and entry.dropped),
             )
         )
