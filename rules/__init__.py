@@ -46,7 +46,9 @@ from rules.report import Report
 from rules.rulesets.base import Ruleset
 from rules.seats import WINDS, Seats
 from rules.standings import (
+    Grid,
     PlayerEntry,
+    RankedGrid,
     RoundLine,
     StandingRow,
     TableResult,
@@ -81,7 +83,9 @@ __all__ = [
     "HandEnds",
     "LedgerLine",
     "PenaltyTiles",
+    "Grid",
     "PlayerEntry",
+    "RankedGrid",
     "Redeal",
     "Report",
     "RoundLine",

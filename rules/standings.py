@@ -241,13 +241,15 @@ class Grid:
 
     ``rounds`` (T,): round numbers; ``players``, ``scores``, ``penalties`` (T, 4): who sat
     there, the entered score and the table-scope penalty balance; ``overall`` (n,): overall
-    penalty balances."""
+    penalty balances; ``ranked`` (n,) bool, if given: who gets a row (a substitute plays
+    tables, which count for the others there, but is not ranked)."""
 
     rounds: np.ndarray
     players: np.ndarray
     scores: np.ndarray
     penalties: np.ndarray
     overall: np.ndarray
+    ranked: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -282,11 +284,13 @@ def rank_grid(
     n = len(grid.overall)
     seats = grid.players.reshape(-1)
     seat_rounds = np.repeat(grid.rounds, 4)
-    pairs = np.unique(np.stack((seats, seat_rounds), axis=1), axis=0, return_counts=True)
-    if len(pairs[1]) and pairs[1].max() > 1:
-        player, round_ = pairs[0][int(np.argmax(pairs[1]))].tolist()
+    round_numbers, round_index = np.unique(seat_rounds, return_inverse=True)
+    meetings = np.sort(seats * max(len(round_numbers), 1) + round_index)
+    twice = np.flatnonzero(meetings[1:] == meetings[:-1])
+    if len(twice):
+        player, round_ = divmod(int(meetings[twice[0]]), len(round_numbers))
         name = names[player] if names is not None else player
-        raise RuleError("tables", f"{name!r} plays twice in round {round_}")
+        raise RuleError("tables", f"{name!r} plays twice in round {round_numbers[round_]}")
 
     score = grid.scores + grid.penalties
     points, units = _convert(method, score, start_points, uma)
@@ -307,20 +311,23 @@ def rank_grid(
         keys = (total,)
     else:
         keys = (total, table_points)
+    members = np.arange(n) if grid.ranked is None else np.flatnonzero(grid.ranked)
     # Best first; np.lexsort is stable, so equals keep index order. Its last key is primary.
-    order = np.lexsort(tuple(-k for k in reversed(keys)))
-    first = np.ones(n, dtype=bool)  # the first of a run of equals takes the place
-    if n > 1:
-        equal = np.ones(n - 1, dtype=bool)
+    order = members[np.lexsort(tuple(-k[members] for k in reversed(keys)))]
+    rows = len(order)
+    first = np.ones(rows, dtype=bool)  # the first of a run of equals takes the place
+    if rows > 1:
+        equal = np.ones(rows - 1, dtype=bool)
         for key in keys:
             ranked = key[order]
             equal &= ranked[1:] == ranked[:-1]
         first[1:] = ~equal
-    place = np.maximum.accumulate(np.where(first, np.arange(1, n + 1), 0))
+    place = np.maximum.accumulate(np.where(first, np.arange(1, rows + 1), 0))
 
-    position = np.empty(n, dtype=np.int64)
-    position[order] = np.arange(n)
+    position = np.full(n, -1, dtype=np.int64)
+    position[order] = np.arange(rows)
     seat_rows = position[seats]
+    shown = np.flatnonzero(seat_rows >= 0)
     return RankedGrid(
         order=order,
         place=place,
@@ -331,8 +338,8 @@ def rank_grid(
         seat_score=score,
         seat_units=units,
         seat_points=points,
-        lines=np.lexsort((seat_rounds, seat_rows)),
-        line_counts=np.bincount(seat_rows, minlength=n),
+        lines=shown[np.lexsort((seat_rounds[shown], seat_rows[shown]))],
+        line_counts=np.bincount(seat_rows[shown], minlength=rows),
     )
 
 

@@ -42,7 +42,7 @@ from tournament.models import (
 )
 
 from .models import SeatScore, TableResult
-from .snapshot import _Formatter, compute_rows, load_inputs
+from .snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 
 ARCHIVE_FORMAT = "mahjong-tournament-event"
 ARCHIVE_VERSION = 1
@@ -70,14 +70,14 @@ def standings(event: Event) -> tuple[str, list[dict[str, Any]]]:
             "ruleset_options",
             "standings_snapshot__revision",
             "standings_snapshot__method",
-            "standings_snapshot__rows",
+            "standings_snapshot__packed",
         )
         .get()
     )
-    revision, ruleset, options, stored, method, rows = found
-    if stored is not None and stored >= revision and method:
-        return method, rows
-    return compute_rows(ruleset, options, load_inputs(event.pk))
+    revision, ruleset, options, stored, method, packed = found
+    if stored is None or stored < revision or not method:
+        method, packed = compute(ruleset, options, load_grid(event.pk))
+    return method, unpack(method, packed)
 
 
 def _players(event: Event) -> dict[int, Player]:
@@ -131,9 +131,9 @@ def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     """Header and rows of the counting table results, one line per seat, substitutes included:
     the entered score, the table-scope penalties, and what the ruleset makes of them."""
     ruleset = get_ruleset(event.ruleset)
-    fmt = _Formatter(ruleset.method)
+    fmt = Formatter(ruleset.method)
     converted: dict[tuple[int, int], tuple[dict, dict]] = {}
-    for table in load_inputs(event.pk).tables:
+    for table in load_grid(event.pk).table_results():
         converted[(table.round, table.table)] = (
             table.table_penalties,
             ruleset.table_standings(table.scores, table.table_penalties, event.ruleset_options),
@@ -178,7 +178,7 @@ def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                 penalties.get(seat.player_id, 0),
                 standing.score if standing else "",
                 number(table_points(standing.table_points)) if standing else "",
-                number(fmt(standing.units)[1]) if standing else "",
+                number(fmt(int(standing.units * TWELFTHS))[1]) if standing else "",
             ]
         )
     return header, body

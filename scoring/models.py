@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Event, Player, Round, Table, Wind
@@ -82,7 +83,8 @@ class SeatScore(models.Model):
 class StandingsSnapshot(models.Model):
     """The last computed standings of an event, at ``revision`` (-1: never computed).
 
-    ``rows`` is a list of compact rows (see ``scoring.snapshot``), Fractions as exact strings.
+    ``packed`` holds the rows in a compact binary form (see ``scoring.snapshot``); ``rows``
+    unpacks them, Fractions as exact strings.
     ``enqueued_at`` is set while a reconcile task is queued, so that a burst of writes queues
     one task; ``started_at`` is when the last task started, which paces the next one (see
     ``scoring.services.request_reconcile``)."""
@@ -93,7 +95,7 @@ class StandingsSnapshot(models.Model):
     revision = models.BigIntegerField(_("revision"), default=-1)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     method = models.CharField(max_length=20, blank=True)
-    rows = models.JSONField(default=list, blank=True)
+    packed = models.BinaryField(default=b"", blank=True)
     enqueued_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
 
@@ -103,3 +105,9 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} @ {self.revision}"
+
+    @cached_property
+    def rows(self) -> list[dict]:
+        from .snapshot import unpack
+
+        return unpack(self.method, self.packed)

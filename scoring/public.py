@@ -36,7 +36,7 @@ from .snapshot import expand_rounds
 def _event(request: HttpRequest, slug: str) -> Event:
     """The event with its snapshot's revision (the rows, possibly large, load only on use)."""
     event = get_object_or_404(
-        Event.objects.select_related("standings_snapshot").defer("standings_snapshot__rows"),
+        Event.objects.select_related("standings_snapshot").defer("standings_snapshot__packed"),
         slug=slug,
     )
     if not event.is_public and not can_view(request.user, event):
@@ -48,7 +48,7 @@ def _snapshot(event: Event) -> StandingsSnapshot:
     try:
         return event.standings_snapshot
     except StandingsSnapshot.DoesNotExist:
-        return StandingsSnapshot(event=event, revision=-1, rows=[])
+        return StandingsSnapshot(event=event, revision=-1)
 
 
 def _etag(event: Event, snapshot: StandingsSnapshot, kind: str) -> str:

@@ -26,8 +26,8 @@ from tournament.models import Event, RefereeAssignment, Seat, Table
 from tournament.roles import is_director, referee_assignment
 from tournament.services import bump_revision
 
+from . import snapshot
 from .models import SeatScore, StandingsSnapshot, TableResult
-from .snapshot import compute_rows, load_inputs
 
 logger = logging.getLogger(__name__)
 
@@ -276,12 +276,13 @@ def result_versions(table: Table) -> list[TableResult]:
 def compute(event_id: int) -> tuple[int, str, list]:
     """A full synchronous recompute: (revision read first, method, rows). No write."""
     event = Event.objects.values("revision", "ruleset", "ruleset_options").get(pk=event_id)
-    method, rows = compute_rows(event["ruleset"], event["ruleset_options"], load_inputs(event_id))
-    return event["revision"], method, rows
+    loaded = snapshot.load_grid(event_id)
+    method, packed = snapshot.compute(event["ruleset"], event["ruleset_options"], loaded)
+    return event["revision"], method, snapshot.unpack(method, packed)
 
 
 def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
-    """Bring the event's snapshot up to its revision: seven queries at most, whatever its size.
+    """Bring the event's snapshot up to its revision: six queries at most, whatever its size.
 
     The revision is read first; data committed later is at least as new, and its own write
     asks for another reconcile. The snapshot is written only if its stored revision is older,
@@ -302,14 +303,14 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
         StandingsSnapshot.objects.bulk_create(
             [StandingsSnapshot(event_id=event_id)], ignore_conflicts=True
         )
-    # Queries: players, counting seat scores, ledger paid/lost, ledger received.
-    method, rows = compute_rows(ruleset, options, load_inputs(event_id))
+    # Queries: players, counting seat scores, the ledger aggregate.
+    method, packed = snapshot.compute(ruleset, options, snapshot.load_grid(event_id))
     condition = Q(event_id=event_id) & (
         Q(revision__lte=revision) if force else Q(revision__lt=revision)
     )
     # Query: the conditional write.
     written = StandingsSnapshot.objects.filter(condition).update(
-        revision=revision, rows=rows, method=method, computed_at=timezone.now()
+        revision=revision, packed=packed, method=method, computed_at=timezone.now()
     )
     status = "written" if written else "superseded"
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)

@@ -1,41 +1,106 @@
-"""Standings maths over the database: load in bulk, compute with ``rules``, serialise exactly.
+"""Standings over the database: load in bulk into arrays, rank with ``rules``, store compactly.
 
-``load_inputs`` runs a fixed number of queries whatever the event size (players, counting seat
-scores, two ledger aggregates); ``compute_rows`` is pure. Fractions are stored as exact strings
-(``"7/3"``) next to a display string; riichi values are shown in thousands of points.
+``load_grid`` reads everything the standings depend on in three queries whatever the event
+size (players, counting seat scores, one ledger aggregate) into integer arrays; ``compute``
+ranks them (``rules.rank_grid``) and packs the result.
+
+The stored form (``StandingsSnapshot.packed``) is zlib over: one byte, the size of a line value
+(4 or 8); the byte length of a JSON object of the rows' fields (one list per field, values in
+twelfths where a Fraction is meant); that JSON; then the round lines, little-endian integers
+``(round, table, score, units, table points, penalty)``, row by row. ``unpack`` turns it into
+the rows pages and the API read: Fractions as exact strings (``"7/3"``) next to a display
+string; riichi values shown in thousands of points.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import json
+import zlib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Case, F, IntegerField, Sum, Value, When
+import numpy as np
+from django.db import connection
 
 from penalties.models import LedgerEntry
-from rules import PlayerEntry, TableResult, get_ruleset
+from rules import Grid, TableResult, get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
 from tournament.models import Player
 
 from .models import SeatScore
 
-TRANSFER = LedgerEntry.Kind.TRANSFER
-DEDUCT = LedgerEntry.Kind.DEDUCT
-TABLE = LedgerEntry.Scope.TABLE
-OVERALL = LedgerEntry.Scope.OVERALL
+TWELFTHS = 12
+LINE_FIELDS = 6
+ROUND_FIELDS = ("round", "table", "score", "units", "units_display", "table_points", "penalty")
 
 
-@dataclass
-class Inputs:
-    players: list[tuple[int, str, str, bool]]  # id, name, status, is_substitute
-    tables: list[TableResult]
-    overall: dict[int, int]
+# Loading ------------------------------------------------------------------------------------
 
 
-def load_inputs(event_id: int) -> Inputs:
-    """Everything the standings depend on, in four queries."""
+def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
+    """The rows of a query whose ``columns`` columns are non-null integers, as an int64 array
+    of shape (rows, columns)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return np.array(cursor.fetchall(), dtype=np.int64).reshape(-1, columns)
+
+
+def _ledger_sql() -> str:
+    """Per (player, table): table-scope points (paid as transfers, table deductions, received
+    as transfers) and overall-scope deductions."""
+    ledger = LedgerEntry._meta.db_table
+    transfer, deduct = LedgerEntry.Kind.TRANSFER.value, LedgerEntry.Kind.DEDUCT.value
+    table, overall = LedgerEntry.Scope.TABLE.value, LedgerEntry.Scope.OVERALL.value
+    return f"""
+        SELECT player, tbl, CAST(SUM(at_table) AS BIGINT), CAST(SUM(in_total) AS BIGINT) FROM (
+            SELECT player_id AS player, table_id AS tbl,
+                   CASE WHEN kind = '{transfer}' THEN -points
+                        WHEN scope = '{table}' THEN points ELSE 0 END AS at_table,
+                   CASE WHEN kind = '{deduct}' AND scope = '{overall}' THEN points
+                        ELSE 0 END AS in_total
+            FROM {ledger} WHERE event_id = %s AND kind IN ('{transfer}', '{deduct}')
+            UNION ALL
+            SELECT counterpart_id, table_id, points, 0
+            FROM {ledger} WHERE event_id = %s AND kind = '{transfer}'
+        ) moves GROUP BY player, tbl
+    """
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """An event's standings inputs: players (id, name, status, is_substitute) in id order,
+    the grid (players as indices into that list) and each grid table's number."""
+
+    players: list[tuple[int, str, str, bool]]
+    grid: Grid
+    table_numbers: np.ndarray
+
+    def table_results(self) -> list[TableResult]:
+        """The grid as ``rules.TableResult`` objects (player ids, penalties where not zero)."""
+        ids = [p[0] for p in self.players]
+        g = self.grid
+        tables = []
+        for t, (round_, number) in enumerate(
+            zip(g.rounds.tolist(), self.table_numbers.tolist(), strict=True)
+        ):
+            seats = [ids[i] for i in g.players[t].tolist()]
+            scores = dict(zip(seats, g.scores[t].tolist(), strict=True))
+            balance = {p: v for p, v in zip(seats, g.penalties[t].tolist(), strict=True) if v}
+            tables.append(TableResult(round_, number, scores, balance))
+        return tables
+
+
+def _indices(ids: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Positions of ``values`` in the sorted ``ids`` (every value must be there)."""
+    found = np.searchsorted(ids, values).clip(max=max(len(ids) - 1, 0))
+    if len(values) and (not len(ids) or (ids[found] != values).any()):
+        raise ValueError("a seat or ledger entry names a player of another event")
+    return found
+
+
+def load_grid(event_id: int) -> Loaded:
+    """Everything the standings depend on, in three queries."""
     # Query: the event's players.
     players = list(
         Player.objects.filter(event_id=event_id)
@@ -43,7 +108,7 @@ def load_inputs(event_id: int) -> Inputs:
         .values_list("pk", "name", "status", "is_substitute")
     )
     # Query: the seat scores of every counting result version, with round and table numbers.
-    seat_rows = (
+    seats_sql, seats_params = (
         SeatScore.objects.filter(result__event_id=event_id, result__counts=True)
         .order_by()
         .values_list(
@@ -53,161 +118,166 @@ def load_inputs(event_id: int) -> Inputs:
             "player_id",
             "score",
         )
+        .query.sql_with_params()
     )
-    scores: dict[int, dict[int, int]] = {}
-    where: dict[int, tuple[int, int]] = {}
-    for table_id, round_number, table_number, player_id, score in seat_rows:
-        seats = scores.get(table_id)
-        if seats is None:
-            seats = scores[table_id] = {}
-            where[table_id] = (round_number, table_number)
-        seats[player_id] = score
+    seats = _int_rows(seats_sql, list(seats_params), 5)
+    # Query: per (player, table) the ledger's table-scope balance and overall deductions.
+    moves = _int_rows(_ledger_sql(), [event_id, event_id], 4)
 
-    penalties: dict[int, dict[int, int]] = defaultdict(dict)
-    overall: dict[int, int] = defaultdict(int)
-    # Query: per (player, table): what the player paid or lost at the table; overall deductions.
-    paid = (
-        LedgerEntry.objects.filter(event_id=event_id, kind__in=(TRANSFER, DEDUCT))
-        .order_by()
-        .values("player_id", "table_id")
-        .annotate(
-            table_points=Sum(
-                Case(
-                    When(kind=TRANSFER, then=-F("points")),
-                    When(kind=DEDUCT, scope=TABLE, then=F("points")),
-                    default=Value(0),
-                    output_field=IntegerField(),
-                )
-            ),
-            overall_points=Sum(
-                Case(
-                    When(kind=DEDUCT, scope=OVERALL, then=F("points")),
-                    default=Value(0),
-                    output_field=IntegerField(),
-                )
-            ),
-        )
-        .values_list("player_id", "table_id", "table_points", "overall_points")
+    ids = np.array([p[0] for p in players], dtype=np.int64)
+    seats = seats[np.argsort(seats[:, 0], kind="stable")]
+    if len(seats) % 4 or (seats[:, 0].reshape(-1, 4) != seats[::4, :1]).any():
+        raise ValueError(f"event {event_id}: a counting result without exactly four seats")
+    seat_players = _indices(ids, seats[:, 3])
+    mover = _indices(ids, moves[:, 0])
+    overall = np.zeros(len(ids), dtype=np.int64)
+    np.add.at(overall, mover, moves[:, 3])
+    # Table-scope balances onto the seats, by (player, table) key. A penalty of somebody not
+    # seated in the counting result, or at a table without one, cannot change a table.
+    table_ids = seats[::4, 0]
+    tables = len(table_ids)
+    penalties = np.zeros(len(seats), dtype=np.int64)
+    if tables and len(moves):
+        at = np.searchsorted(table_ids, moves[:, 1]).clip(max=tables - 1)
+        played = table_ids[at] == moves[:, 1]
+        move_keys = (mover * tables + at)[played]
+        by_key = np.argsort(move_keys)
+        move_keys, values = move_keys[by_key], moves[played, 2][by_key]
+        if len(move_keys):
+            seat_keys = seat_players * tables + np.repeat(np.arange(tables), 4)
+            found = np.searchsorted(move_keys, seat_keys).clip(max=len(move_keys) - 1)
+            penalties = np.where(move_keys[found] == seat_keys, values[found], 0)
+    grid = Grid(
+        rounds=seats[::4, 1].copy(),
+        players=seat_players.reshape(-1, 4),
+        scores=seats[:, 4].reshape(-1, 4),
+        penalties=penalties.reshape(-1, 4),
+        overall=overall,
+        ranked=np.array([not p[3] for p in players], dtype=bool),
     )
-    for player_id, table_id, table_points, overall_points in paid:
-        if table_points:
-            penalties[table_id][player_id] = table_points
-        if overall_points:
-            overall[player_id] += overall_points
-    # Query: per (counterpart, table): what transfers gave the player at the table.
-    received = (
-        LedgerEntry.objects.filter(event_id=event_id, kind=TRANSFER)
-        .order_by()
-        .values("counterpart_id", "table_id")
-        .annotate(points=Sum("points"))
-        .values_list("counterpart_id", "table_id", "points")
+    return Loaded(players=players, grid=grid, table_numbers=seats[::4, 2].copy())
+
+
+# Computing and packing ----------------------------------------------------------------------
+
+
+# Stored per row, as one JSON list per field; values in twelfths are whole numbers.
+HEAD_FIELDS = ("place", "player", "name", "total", "table_points", "score", "penalties", "dropped")
+_INT32 = np.iinfo(np.int32)
+
+
+def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str, bytes]:
+    """The standings method and the packed snapshot of ``loaded``."""
+    ruleset = get_ruleset(ruleset_key)
+    ids = np.array([p[0] for p in loaded.players], dtype=np.int64)
+    ranked = ruleset.rank_grid(loaded.grid, options, names=ids.tolist())
+    order = ranked.order.tolist()
+    head = {
+        "place": ranked.place.tolist(),
+        "player": ids[ranked.order].tolist(),
+        "name": [loaded.players[i][1] for i in order],
+        "total": ranked.total.tolist(),
+        "table_points": ranked.table_points.tolist(),
+        "score": ranked.score.tolist(),
+        "penalties": ranked.penalties.tolist(),
+        "dropped": [loaded.players[i][2] == Player.Status.DROPPED for i in order],
+        "lines": ranked.line_counts.tolist(),
+    }
+    seat = ranked.lines
+    table = seat // 4
+    lines = np.stack(
+        (
+            loaded.grid.rounds[table],
+            loaded.table_numbers[table],
+            ranked.seat_score.reshape(-1)[seat],
+            ranked.seat_units.reshape(-1)[seat],
+            ranked.seat_points.reshape(-1)[seat],
+            loaded.grid.penalties.reshape(-1)[seat],
+        ),
+        axis=1,
     )
-    for player_id, table_id, points in received:
-        if points:
-            balance = penalties[table_id]
-            balance[player_id] = balance.get(player_id, 0) + points
-
-    tables = []
-    for table_id, seats in scores.items():
-        balance = penalties.get(table_id)
-        if balance:
-            # A penalty of somebody no longer seated in this result cannot change the table.
-            balance = {p: v for p, v in balance.items() if p in seats and v}
-        round_number, table_number = where[table_id]
-        tables.append(TableResult(round_number, table_number, seats, balance or {}))
-    return Inputs(players=players, tables=tables, overall=dict(overall))
+    return ruleset.method, _pack(head, lines)
 
 
-class _Formatter:
-    """Exact and display strings of Fractions, memoised by identity: the rulebook hands out
-    one Fraction object per distinct per-round value, so standings repeat few objects."""
+def _pack(head: dict[str, list], lines: np.ndarray) -> bytes:
+    """Lines go as int32 when every value fits (the usual case: half the bytes), else int64."""
+    fits = not len(lines) or (lines.min() >= _INT32.min and lines.max() <= _INT32.max)
+    dtype = "<i4" if fits else "<i8"
+    text = json.dumps(head, separators=(",", ":")).encode()
+    body = lines.astype(dtype).tobytes()
+    prefix = bytes([np.dtype(dtype).itemsize]) + len(text).to_bytes(4, "little")
+    return zlib.compress(prefix + text + body, 1)
+
+
+class Formatter:
+    """Exact and display strings of values counted in twelfths, memoised (standings repeat few
+    distinct per-round values)."""
 
     def __init__(self, method: str):
         self.riichi = method == RIICHI
-        self.cache: dict[int, tuple[Fraction, str, str]] = {}
+        self.cache: dict[int, tuple[str, str]] = {}
 
-    def __call__(self, value: Fraction) -> tuple[str, str]:
-        found = self.cache.get(id(value))
-        if found is None or found[0] is not value:
-            exact = str(value)
+    def __call__(self, twelfths: int) -> tuple[str, str]:
+        found = self.cache.get(twelfths)
+        if found is None:
+            value = Fraction(twelfths, TWELFTHS)
             if self.riichi:
                 display = f"{float(value) / 1000:.1f}"
             elif value.denominator == 1:
                 display = str(value.numerator)
             else:
                 display = f"{float(value):.2f}"
-            found = self.cache[id(value)] = (value, exact, display)
-        return found[1], found[2]
+            found = self.cache[twelfths] = (str(value), display)
+        return found
 
 
-def _rank_key(method: str, row) -> tuple:
-    if method == TABLE_POINTS:
-        return (row.table_points, row.score)
-    if method == RIICHI:
-        return (row.total,)
-    return (row.total, row.table_points)
+def unpack(method: str, packed: bytes | memoryview | None) -> list[dict[str, Any]]:
+    """The rows of a packed snapshot, each with its ``rounds``: lists in ``ROUND_FIELDS``
+    order (see ``expand_rounds``)."""
+    if not packed:
+        return []
+    data = zlib.decompress(packed)
+    size = int.from_bytes(data[1:5], "little")
+    head = json.loads(data[5 : 5 + size])
+    dtype = "<i4" if data[0] == 4 else "<i8"
+    lines = np.frombuffer(data, dtype=dtype, offset=5 + size).reshape(-1, LINE_FIELDS).tolist()
+    fmt = Formatter(method)
+    plain = Formatter(TABLE_POINTS)  # table points are never in thousands
+    rows = []
+    start = 0
+    for values in zip(*(head[f] for f in HEAD_FIELDS), head["lines"], strict=True):
+        row = dict(zip(HEAD_FIELDS, values[:-1], strict=True))
+        for field, formatter in (("total", fmt), ("table_points", plain), ("score", fmt)):
+            row[field], row[f"{field}_display"] = formatter(row[field])
+        end = start + values[-1]
+        row["rounds"] = [
+            [round_, table, score, *fmt(units), plain(points)[0], penalty]
+            for round_, table, score, units, points, penalty in lines[start:end]
+        ]
+        start = end
+        rows.append(row)
+    return rows
 
 
-def compute_rows(ruleset_key: str, options: dict | None, inputs: Inputs) -> tuple[str, list]:
-    """The snapshot rows (compact, JSON-ready) and the standings method."""
-    ruleset = get_ruleset(ruleset_key)
-    info = {pk: (name, status, sub) for pk, name, status, sub in inputs.players}
-    entries = [
-        PlayerEntry(pk, inputs.overall.get(pk, 0), status == Player.Status.DROPPED)
-        for pk, _name, status, sub in inputs.players
-        if not sub
-    ]
-    rows = ruleset.standings(inputs.tables, entries, options)
-    fmt = _Formatter(ruleset.method)
-    plain = _Formatter(TABLE_POINTS)  # table points are never in thousands
-    out: list[dict[str, Any]] = []
-    place = 0
-    previous = None
+def pack_rows(rows: list[dict[str, Any]]) -> bytes:
+    """The packed form of rows as ``unpack`` gives them (for tools and tests that edit a
+    snapshot); display strings are recomputed when read."""
+
+    def twelfths(exact: str) -> int:
+        return int(Fraction(exact) * TWELFTHS)
+
+    head: dict[str, list] = {f: [] for f in (*HEAD_FIELDS, "lines")}
+    lines = []
     for row in rows:
-        name, _status, substitute = info.get(row.player, ("?", "", False))
-        if substitute:
-            continue
-        # Places again without the substitutes (they play tables but are not ranked).
-        key = _rank_key(ruleset.method, row)
-        if key != previous:
-            place, previous = len(out) + 1, key
-        total, total_display = fmt(row.total)
-        points, points_display = plain(row.table_points)
-        score, score_display = fmt(row.score)
-        rounds = []
-        for line in row.rounds:
-            units, units_display = fmt(line.units)
-            rounds.append(
-                [
-                    line.round,
-                    line.table,
-                    line.score,
-                    units,
-                    units_display,
-                    plain(line.table_points)[0],
-                    line.penalty,
-                ]
+        for field in HEAD_FIELDS:
+            value = row[field]
+            head[field].append(
+                twelfths(value) if field in ("total", "table_points", "score") else value
             )
-        out.append(
-            {
-                "place": place,
-                "player": row.player,
-                "name": name,
-                "total": total,
-                "total_display": total_display,
-                "table_points": points,
-                "table_points_display": points_display,
-                "score": score,
-                "score_display": score_display,
-                "penalties": row.penalties,
-                "dropped": row.dropped,
-                "rounds": rounds,
-            }
-        )
-    return ruleset.method, out
-
-
-ROUND_FIELDS = ("round", "table", "score", "units", "units_display", "table_points", "penalty")
+        head["lines"].append(len(row["rounds"]))
+        for round_, table, score, units, _display, points, penalty in row["rounds"]:
+            lines.append([round_, table, score, twelfths(units), twelfths(points), penalty])
+    return _pack(head, np.array(lines, dtype=np.int64).reshape(-1, LINE_FIELDS))
 
 
 def expand_rounds(rounds: list[list]) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from django.db import connection
 from penalties.models import LedgerEntry
 from scoring.demo import load_full_demo
 from scoring.models import StandingsSnapshot
+from scoring.snapshot import pack_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,7 @@ def test_tampered_snapshot_is_found(capsys):
     snapshot = StandingsSnapshot.objects.get()
     rows = snapshot.rows
     rows[0]["penalties"] -= 10
-    StandingsSnapshot.objects.filter(pk=snapshot.pk).update(rows=rows)
+    StandingsSnapshot.objects.filter(pk=snapshot.pk).update(packed=pack_rows(rows))
     code, out = run(capsys)
     assert code == 1
     assert "stored penalties" in out

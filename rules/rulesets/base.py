@@ -1,6 +1,6 @@
 """The shape every ruleset has."""
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +12,7 @@ from rules.options import Option, clean_options
 from rules.report import Report
 from rules.rulesets.common import referee_decision
 from rules.seats import Player
+from rules.standings import Grid, RankedGrid
 
 PenaltyRule = Callable[[Report, dict], list[Consequence]]
 FieldNames = Mapping[str, tuple[str, ...]]
@@ -176,4 +177,14 @@ class Ruleset:
     ) -> list[standings.StandingRow]:
         return standings.compute_standings(
             self.method, tables, players, **self._standings_params(options)
+        )
+
+    def rank_grid(
+        self,
+        grid: Grid,
+        options: Mapping[str, Any] | None = None,
+        names: Sequence[Player] | None = None,
+    ) -> RankedGrid:
+        return standings.rank_grid(
+            self.method, grid, names=names, **self._standings_params(options)
         )

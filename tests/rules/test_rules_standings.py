@@ -172,3 +172,15 @@ def test_thousand_players_twelve_rounds_is_fast():
             elapsed = min(elapsed, time.perf_counter() - start)
         assert len(rows) == 1000
         assert elapsed < 0.2, f"{key}: {elapsed:.3f} s"
+
+
+def test_a_player_seated_twice_in_a_round_is_refused():
+    tables = [
+        TableResult(3, 1, {A: 10, B: 0, C: -5, D: -5}),
+        TableResult(3, 2, {E: 10, B: 0, G: -5, H: -5}),
+        TableResult(4, 1, {A: 10, B: 0, C: -5, D: -5}),
+    ]
+    with pytest.raises(RuleError) as error:
+        compute_standings("score", tables)
+    assert (error.value.field, error.value.message) == ("tables", f"{B!r} plays twice in round 3")
+    assert len(compute_standings("score", [tables[0], tables[2]])) == 4

@@ -33,7 +33,7 @@ def test_a_late_task_never_rolls_back(table_event, director):
     """A task that read revision R writes nothing once a task at R+1 has written."""
     event, table, _players = table_event("mcr")
     services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
-    real = services.compute_rows
+    real = services.snapshot.compute
     newer = {}
 
     def meanwhile(*args, **kwargs):
@@ -45,7 +45,7 @@ def test_a_late_task_never_rolls_back(table_event, director):
             newer["outcome"] = services.reconcile_event(event.pk)
         return real(*args, **kwargs)
 
-    with mock.patch.object(services, "compute_rows", meanwhile):
+    with mock.patch.object(services.snapshot, "compute", meanwhile):
         late = services.reconcile_event(event.pk)
     assert newer["outcome"]["status"] == "written"
     assert late["status"] == "superseded"
@@ -58,7 +58,7 @@ def test_forced_recompute_rewrites_the_same_revision(table_event, director):
     event, table, _players = table_event("mcr")
     services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     services.reconcile_event(event.pk)
-    StandingsSnapshot.objects.filter(event=event).update(rows=[])
+    StandingsSnapshot.objects.filter(event=event).update(packed=b"")
     assert services.reconcile_event(event.pk, force=True)["status"] == "written"
     assert len(StandingsSnapshot.objects.get(event=event).rows) == 4
 
@@ -68,13 +68,12 @@ def test_reconcile_query_count_is_constant(db, director, players, django_assert_
     event_id = build_event(players, 5, players * 2, slug=f"size-{players}")
     services.reconcile_event(event_id)  # creates the snapshot row
     Event.objects.filter(pk=event_id).update(revision=2)
-    with django_assert_num_queries(6) as captured:
+    with django_assert_num_queries(5) as captured:
         # 1. event revision, ruleset, options and the stored snapshot revision (one join)
         # 2. the event's players
         # 3. the counting results' seat scores with round and table numbers
-        # 4. ledger aggregate per (player, table): paid or deducted; overall deductions
-        # 5. ledger aggregate per (counterpart, table): transfers received
-        # 6. the conditional UPDATE of the snapshot
+        # 4. ledger aggregate per (player, table): table-scope balance, overall deductions
+        # 5. the conditional UPDATE of the snapshot
         assert services.reconcile_event(event_id)["status"] == "written"
     assert "UPDATE" in captured.captured_queries[-1]["sql"]
     assert len(StandingsSnapshot.objects.get(event_id=event_id).rows) == players
@@ -84,7 +83,7 @@ def test_first_reconcile_adds_one_insert(db, director):
     event_id = build_event(16, 2, 10, slug="first")
     with CaptureQueriesContext(connection) as captured:
         services.reconcile_event(event_id)
-    assert len(captured.captured_queries) == 7  # the six above and the snapshot row's INSERT
+    assert len(captured.captured_queries) == 6  # the five above and the snapshot row's INSERT
 
 
 def test_dropped_players_stay_marked_and_substitutes_are_left_out(make_event, director):
