@@ -40,6 +40,8 @@ PLACE_POINTS = (4, 2, 1, 0)
 START_POINTS = 30000
 UMA = (15000, 5000, -5000, -15000)
 _TWELFTHS = 12
+# Scores and penalties stay far inside int64 once counted in twelfths and summed.
+MAX_VALUE = 10**15
 
 
 def _check_method(method: str) -> None:
@@ -53,6 +55,14 @@ def _check_table(values: Mapping[Player, int], field_name: str = "scores") -> No
     for player, value in values.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleError(field_name, f"the score of {player!r} must be a whole number")
+        if abs(value) > MAX_VALUE:
+            raise RuleError(field_name, f"the score of {player!r} is out of range")
+
+
+def _check_penalties(scores: Mapping[Player, int], table_penalties: Mapping | None) -> None:
+    unknown = [p for p in table_penalties or {} if p not in scores]
+    if unknown:
+        raise RuleError("table_penalties", f"{unknown[0]!r} did not play at this table")
 
 
 def _shared_grid(values: np.ndarray, awards: Sequence[int]) -> np.ndarray:
@@ -145,29 +155,6 @@ def _convert(
     return points, units
 
 
-def _table_twelfths(
-    method: str,
-    scores: Mapping[Player, int],
-    table_penalties: Mapping[Player, int] | None,
-    start_points: int,
-    uma: Sequence[int],
-) -> tuple[dict[Player, int], dict[Player, int], dict[Player, int]]:
-    """(score, units in twelfths, table points in twelfths) per player."""
-    _check_table(scores)
-    if table_penalties:
-        unknown = [p for p in table_penalties if p not in scores]
-        if unknown:
-            raise RuleError("table_penalties", f"{unknown[0]!r} did not play at this table")
-        scores = {p: s + table_penalties.get(p, 0) for p, s in scores.items()}
-    players, row = _one_table(scores)
-    points, units = _convert(method, row, start_points, uma)
-    return (
-        dict(scores),
-        dict(zip(players, units[0].tolist(), strict=True)),
-        dict(zip(players, points[0].tolist(), strict=True)),
-    )
-
-
 def table_standings(
     method: str,
     scores: Mapping[Player, int],
@@ -177,10 +164,15 @@ def table_standings(
 ) -> dict[Player, TableStanding]:
     """Convert one table's entered scores (plus table-scope penalty balances)."""
     _check_method(method)
-    score, units, points = _table_twelfths(method, scores, table_penalties, start_points, uma)
+    _check_table(scores)
+    _check_penalties(scores, table_penalties)
+    balance = table_penalties or {}
+    score = {p: s + balance.get(p, 0) for p, s in scores.items()}
+    players, row = _one_table(score)
+    points, units = _convert(method, row, start_points, uma)
     return {
-        p: TableStanding(p, score[p], Fraction(units[p], _TWELFTHS), Fraction(points[p], 12))
-        for p in score
+        p: TableStanding(p, score[p], Fraction(u, _TWELFTHS), Fraction(t, _TWELFTHS))
+        for p, u, t in zip(players, units[0].tolist(), points[0].tolist(), strict=True)
     }
 
 
@@ -368,10 +360,8 @@ def compute_standings(
     penalties: list[list[int]] = []
     for table in tables:
         _check_table(table.scores)
+        _check_penalties(table.scores, table.table_penalties)
         balance = table.table_penalties or {}
-        unknown = [p for p in balance if p not in table.scores]
-        if unknown:
-            raise RuleError("table_penalties", f"{unknown[0]!r} did not play at this table")
         seat_rows.append([index.setdefault(p, len(index)) for p in table.scores])
         scores.append(list(table.scores.values()))
         penalties.append([balance.get(p, 0) for p in table.scores])

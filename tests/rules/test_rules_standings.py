@@ -184,3 +184,9 @@ def test_a_player_seated_twice_in_a_round_is_refused():
         compute_standings("score", tables)
     assert (error.value.field, error.value.message) == ("tables", f"{B!r} plays twice in round 3")
     assert len(compute_standings("score", [tables[0], tables[2]])) == 4
+
+
+def test_scores_beyond_the_exact_range_are_refused():
+    with pytest.raises(RuleError) as error:
+        table_points({A: 10**16, B: 0, C: 0, D: -(10**16)})
+    assert error.value.message == f"the score of {A!r} is out of range"
