@@ -240,9 +240,12 @@ def unpack(method: str, packed: bytes | memoryview | None) -> list[dict[str, Any
     size = int.from_bytes(data[1:5], "little")
     head = json.loads(data[5 : 5 + size])
     dtype = "<i4" if data[0] == 4 else "<i8"
-    lines = np.frombuffer(data, dtype=dtype, offset=5 + size).reshape(-1, LINE_FIELDS).tolist()
+    grid = np.frombuffer(data, dtype=dtype, offset=5 + size).reshape(-1, LINE_FIELDS)
+    lines = grid.tolist()
     fmt = Formatter(method)
     plain = Formatter(TABLE_POINTS)  # table points are never in thousands
+    units_text = {u: fmt(u) for u in np.unique(grid[:, 3]).tolist()}
+    points_text = {t: plain(t)[0] for t in np.unique(grid[:, 4]).tolist()}
     rows = []
     start = 0
     for values in zip(*(head[f] for f in HEAD_FIELDS), head["lines"], strict=True):
@@ -251,7 +254,7 @@ def unpack(method: str, packed: bytes | memoryview | None) -> list[dict[str, Any
             row[field], row[f"{field}_display"] = formatter(row[field])
         end = start + values[-1]
         row["rounds"] = [
-            [round_, table, score, *fmt(units), plain(points)[0], penalty]
+            [round_, table, score, *units_text[units], points_text[points], penalty]
             for round_, table, score, units, points, penalty in lines[start:end]
         ]
         start = end
