@@ -1,8 +1,9 @@
 """Standings over the database: load in bulk into arrays, rank with ``rules``, store compactly.
 
 ``load_grid`` reads everything the standings depend on in three queries whatever the event
-size (players, counting seat scores, one ledger aggregate) into integer arrays; ``compute``
-ranks them (``rules.rank_grid``) and packs the result.
+size (players, counting seat scores, one ledger aggregate) into integer arrays, the two big ones
+at the same time on PostgreSQL; ``compute`` ranks them (``rules.rank_grid``) and packs the
+result.
 
 The stored form (``StandingsSnapshot.packed``) is zlib over: one byte, the size of a line value
 (4 or 8); the byte length of a JSON object of the rows' fields (one list per field, values in
@@ -15,13 +16,16 @@ string; riichi values shown in thousands of points.
 from __future__ import annotations
 
 import json
+import os
 import zlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 
 from penalties.models import LedgerEntry
 from rules import Grid, TableResult, get_ruleset
@@ -36,6 +40,54 @@ ROUND_FIELDS = ("round", "table", "score", "units", "units_display", "table_poin
 
 
 # Loading ------------------------------------------------------------------------------------
+
+
+_reader: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _reader_thread() -> ThreadPoolExecutor:
+    """One helper thread per process (made anew after a fork), with its own connection that
+    it keeps: reconciles are frequent, and a connection costs more than the query."""
+    global _reader
+    if _reader is None or _reader[0] != os.getpid():
+        _reader = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="standings-read"))
+    return _reader[1]
+
+
+def _read_aside(read: Callable[[], Any], logged: bool) -> tuple[Any, list]:
+    """Runs in the helper thread: ``read`` on the thread's own connection, and the queries it
+    made when the caller logs its queries. A connection lost since the last reconcile (a
+    restarted server, a dropped link) is replaced and the read made once more."""
+    connection.force_debug_cursor = logged
+    for attempt in (1, 2):
+        connection.queries_log.clear()
+        try:
+            return read(), list(connection.queries_log)
+        except (OperationalError, InterfaceError):
+            connection.close()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def close_reader() -> None:
+    """Close the helper thread's connection (before its database goes away, in tests)."""
+    if _reader is not None and _reader[0] == os.getpid():
+        _reader[1].submit(lambda: connection.close()).result()
+
+
+def _both(first: Callable[[], Any], second: Callable[[], Any]) -> tuple:
+    """The two reads, at once on two connections where that is safe: on a database server,
+    outside a transaction (whose reads must share its connection). The reads see the committed
+    data of their own moment, as two statements on one connection would; a write committed in
+    between has asked for another reconcile."""
+    if connection.vendor == "sqlite" or connection.in_atomic_block:
+        return first(), second()
+    aside = _reader_thread().submit(_read_aside, second, connection.queries_logged)
+    result = first()
+    other, queries = aside.result()
+    connection.queries_log.extend(queries)
+    return result, other
 
 
 def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
@@ -101,13 +153,6 @@ def _indices(ids: np.ndarray, values: np.ndarray) -> np.ndarray:
 
 def load_grid(event_id: int) -> Loaded:
     """Everything the standings depend on, in three queries."""
-    # Query: the event's players.
-    players = list(
-        Player.objects.filter(event_id=event_id)
-        .order_by("pk")
-        .values_list("pk", "name", "status", "is_substitute")
-    )
-    # Query: the seat scores of every counting result version, with round and table numbers.
     seats_sql, seats_params = (
         SeatScore.objects.filter(result__event_id=event_id, result__counts=True)
         .order_by()
@@ -120,9 +165,22 @@ def load_grid(event_id: int) -> Loaded:
         )
         .query.sql_with_params()
     )
-    seats = _int_rows(seats_sql, list(seats_params), 5)
-    # Query: per (player, table) the ledger's table-scope balance and overall deductions.
-    moves = _int_rows(_ledger_sql(), [event_id, event_id], 4)
+
+    def players_and_seats() -> tuple[list, np.ndarray]:
+        # Query: the event's players.
+        players = list(
+            Player.objects.filter(event_id=event_id)
+            .order_by("pk")
+            .values_list("pk", "name", "status", "is_substitute")
+        )
+        # Query: the seat scores of every counting result, with round and table numbers.
+        return players, _int_rows(seats_sql, list(seats_params), 5)
+
+    # Query (at the same time where it can be): per (player, table) the ledger's table-scope
+    # balance and overall deductions.
+    (players, seats), moves = _both(
+        players_and_seats, lambda: _int_rows(_ledger_sql(), [event_id, event_id], 4)
+    )
 
     ids = np.array([p[0] for p in players], dtype=np.int64)
     seats = seats[np.argsort(seats[:, 0], kind="stable")]
