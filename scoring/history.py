@@ -15,9 +15,10 @@ from typing import Any
 from rules.standings import RIICHI, TABLE_POINTS
 
 
-def _key(method: str, units: Fraction, points: Fraction) -> tuple:
+def _key(method: str, units: Fraction, points: Fraction, score: int) -> tuple:
+    """The ranking keys of ``rules.rank_grid`` over the rounds so far."""
     if method == TABLE_POINTS:
-        return (points, units)
+        return (points, score)
     if method == RIICHI:
         return (units,)
     return (units, points)
@@ -30,15 +31,18 @@ def place_history(method: str, rows: Sequence[dict[str, Any]]) -> dict[int, list
     if not rounds:
         return history
     per_round = {
-        row["player"]: {line[0]: (Fraction(line[3]), Fraction(line[5])) for line in row["rounds"]}
+        row["player"]: {
+            line[0]: (Fraction(line[3]), Fraction(line[5]), line[2]) for line in row["rounds"]
+        }
         for row in rows
     }
-    totals = {player: (Fraction(0), Fraction(0)) for player in per_round}
+    totals = {player: (Fraction(0), Fraction(0), 0) for player in per_round}
     for number in rounds[:-1]:
         for player, lines in per_round.items():
             if number in lines:
-                units, points = lines[number]
-                totals[player] = (totals[player][0] + units, totals[player][1] + points)
+                totals[player] = tuple(
+                    a + b for a, b in zip(totals[player], lines[number], strict=True)
+                )
         keys = {player: _key(method, *totals[player]) for player in per_round}
         first_index: dict[tuple, int] = {}
         for index, key in enumerate(sorted(keys.values(), reverse=True), start=1):
