@@ -12,7 +12,7 @@ from penalties.models import FoulReport, LedgerEntry, Void
 from rules import REVERSIBLE_KINDS
 from tournament.models import Event, Seat
 
-from .models import StandingsSnapshot
+from .models import SeatScore, StandingsSnapshot
 from .services import compute
 
 
@@ -78,17 +78,29 @@ def ledger_differences(event: Event) -> list[str]:
 
 
 def _ledger_penalties(event: Event) -> dict[int, int]:
-    """Per player, the points the ledger says they gained or lost (both scopes), summed row by
-    row in Python: independent of the SQL aggregates the reconcile uses."""
+    """Per player, the points the ledger says they gained or lost, summed row by row in
+    Python: independent of the SQL aggregates the reconcile uses. Table-scope points count
+    where the player sits in the table's counting result (until a result is entered they
+    change no standings); overall deductions always count."""
+    counted = set(
+        SeatScore.objects.filter(result__event=event, result__counts=True).values_list(
+            "result__table_id", "player_id"
+        )
+    )
     totals: dict[int, int] = defaultdict(int)
+
+    def add(player: int, points: int, table: int, scope: str) -> None:
+        if scope == LedgerEntry.Scope.OVERALL or (table, player) in counted:
+            totals[player] += points
+
     for e in LedgerEntry.objects.filter(event=event).only(
-        "player_id", "counterpart_id", "kind", "points"
+        "player_id", "counterpart_id", "table_id", "kind", "scope", "points"
     ):
         if e.kind == LedgerEntry.Kind.TRANSFER:
-            totals[e.player_id] -= e.points
-            totals[e.counterpart_id] += e.points
+            add(e.player_id, -e.points, e.table_id, e.scope)
+            add(e.counterpart_id, e.points, e.table_id, e.scope)
         elif e.kind == LedgerEntry.Kind.DEDUCT:
-            totals[e.player_id] += e.points
+            add(e.player_id, e.points, e.table_id, e.scope)
     return totals
 
 

@@ -9,6 +9,7 @@ from django.db import connection
 from penalties.models import LedgerEntry
 from scoring.demo import load_full_demo
 from scoring.models import StandingsSnapshot
+from scoring.services import reconcile_event
 from scoring.snapshot import pack_rows
 
 pytestmark = pytest.mark.django_db
@@ -54,3 +55,16 @@ def test_tampered_snapshot_is_found(capsys):
     code, out = run(capsys)
     assert code == 1
     assert "stored penalties" in out
+
+
+def test_penalties_at_a_table_without_a_result_are_not_a_difference(capsys, make_hall):
+    """A foul recorded during a live round moves no standings until the table's result is in;
+    verify must not call that a difference."""
+    hall = make_hall("mcr")
+    assert (
+        hall.foul(hall.floor, "false_win", hall.south, {"reason": "invalid_hand"}).status_code
+        == 201
+    )
+    reconcile_event(hall.event.pk)
+    code, out = run(capsys, hall.event.slug)
+    assert code == 0, out
