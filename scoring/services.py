@@ -21,7 +21,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import get_ruleset
-from rules.errors import RuleError
 from tournament.models import Event, RefereeAssignment, Seat, Table
 from tournament.roles import is_director, referee_assignment
 from tournament.services import bump_revision
@@ -89,8 +88,11 @@ def _as_int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value.strip())
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            return None
     return None
 
 
@@ -125,6 +127,8 @@ def _scores_by_player(seats: list[Seat], scores: Mapping[Any, Any]) -> dict[int,
                     % {"key": key}
                 )
                 continue
+            if player in values:
+                errors.append(_("Wind %(wind)s is given twice.") % {"wind": by_player[player]})
             values[player] = (by_player[player], value)
     missing = [by_player[p] for p in by_player if p not in values]
     if missing and not errors:
@@ -180,12 +184,9 @@ def enter_result(
     seats = list(Seat.objects.filter(table=table))
     values = _scores_by_player(seats, scores)
     ruleset = get_ruleset(event.ruleset)
-    try:
-        problem = ruleset.table_result_problem(
-            {p: v for p, (_w, v) in values.items()}, event.ruleset_options
-        )
-    except RuleError as error:
-        raise ValidationError({"scores": [error.message]}) from error
+    problem = ruleset.table_result_problem(
+        {p: v for p, (_w, v) in values.items()}, event.ruleset_options
+    )
     if problem:
         raise ValidationError({"scores": [problem[:1].upper() + problem[1:] + "."]})
     try:

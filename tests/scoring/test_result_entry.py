@@ -44,6 +44,8 @@ def test_scores_by_player_id(mcr, director):
         ({"E": 40, "S": 5, "W": 0, "N": -40}, "difference +5"),
         ({"E": 1, "S": 1, "W": 1, "N": 1, "X": 1}, "neither a wind"),
         ({"99999": 0, "E": 0}, "neither a wind"),
+        ({"--3": 0, "E": 0}, "neither a wind"),
+        ({"\u00b2": 0, "E": 0}, "neither a wind"),
     ],
 )
 def test_invalid_scores_are_refused_with_a_clear_message(mcr, director, scores, message):
@@ -177,3 +179,12 @@ def test_who_may_enter(make_event, make_user, role, tables, floor_allowed, table
     tournament_services.assign_referee(event, user, role=role, table_numbers=tables)
     assert services.can_enter_results(user, event, table_number) is allowed
     assert services.can_enter_results(make_user("nobody"), event, 1) is False
+
+
+def test_a_player_given_twice_is_refused(mcr, director):
+    _event, table, (e, s, w, n) = mcr
+    scores = {str(e.pk): 10, f"0{e.pk}": 10, str(s.pk): -10, str(w.pk): 0, str(n.pk): 0}
+    with pytest.raises(ValidationError) as caught:
+        services.enter_result(table, director, scores)
+    assert "given twice" in " ".join(caught.value.message_dict["scores"])
+    assert not TableResult.objects.exists()
