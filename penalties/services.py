@@ -357,14 +357,7 @@ def void_report(
 ) -> Void:
     """Reverse every reversible entry of ``report`` (appeal upheld, referee error)."""
     event = report.event
-    if not (
-        is_director(user, event)
-        or (
-            (a := referee_assignment(user, event)) is not None
-            and a.role == RefereeAssignment.Role.HEAD
-        )
-    ):
-        raise _denied(_("Only the head referee or the director may void a report."))
+    check_voider(event, user)
     reason = (reason or "").strip()
     if not reason:
         raise _invalid("reason", _("Say why the report is voided."))

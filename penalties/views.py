@@ -11,12 +11,12 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules import CATALOGUE, get_ruleset
 from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
-from tournament.roles import is_director, referee_assignment
 
 from . import services
 from .forms import FoulForm
@@ -38,12 +38,7 @@ COMMON_FOULS = (
 def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
     """The event and the user's assignment (None for the director); 403 for anybody else."""
     event = get_object_or_404(Event, slug=slug)
-    if is_director(request.user, event):
-        return event, None
-    assignment = referee_assignment(request.user, event)
-    if assignment is None or assignment.role == RefereeAssignment.Role.SCOREKEEPER:
-        raise PermissionDenied(_("You are not a referee of this event."))
-    return event, assignment
+    return event, services.check_recorder(event, request.user)
 
 
 def _is_head(assignment: RefereeAssignment | None) -> bool:
@@ -74,9 +69,10 @@ def _seats_by_wind(seats: list[Seat]) -> list[tuple[str, Seat | None]]:
 @login_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    recording = (RefereeAssignment.Role.HEAD, RefereeAssignment.Role.FLOOR)
     events = Event.objects.filter(
-        Q(director=request.user) | Q(referees__user=request.user)
-    ).exclude(referees__role=RefereeAssignment.Role.SCOREKEEPER, referees__user=request.user)
+        Q(director=request.user) | Q(referees__user=request.user, referees__role__in=recording)
+    )
     events = list(events.distinct())
     if len(events) == 1:
         return redirect("referee:tables", slug=events[0].slug)
@@ -297,4 +293,9 @@ def void(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Report #%(id)s voided.") % {"id": report.pk})
-    return redirect(request.POST.get("next") or reverse("referee:fouls", kwargs={"slug": slug}))
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("referee:fouls", kwargs={"slug": slug})
+    return redirect(back)

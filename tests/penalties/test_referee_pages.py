@@ -7,7 +7,7 @@ from django.test import Client
 
 from penalties.models import FoulReport
 from tournament import services
-from tournament.models import Round
+from tournament.models import RefereeAssignment, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +228,29 @@ def test_form_asks_what_the_ruleset_needs(make_hall, ruleset, shown, hidden):
     fields = {name.split("__")[0] for name in form.fields}
     assert shown <= fields
     assert not hidden & fields
+
+
+def test_a_scorekeeper_elsewhere_in_the_event_does_not_hide_it_from_referees(hall, make_user):
+    services.assign_referee(
+        hall.event, make_user("keeper"), role=RefereeAssignment.Role.SCOREKEEPER
+    )
+    response = web(hall.floor).get("/referee/")
+    assert response.status_code == 302
+    assert response.url.endswith(f"/referee/{hall.event.slug}/")
+
+
+def test_void_goes_back_only_to_a_page_of_this_site(hall):
+    hall.foul(hall.floor, "short_hand", hall.south, {"count": 1})
+    report = FoulReport.objects.get()
+    head = web(hall.head)
+    away = head.post(
+        page(hall, f"fouls/{report.pk}/void/"),
+        {"reason": "Appeal upheld", "next": "https://elsewhere.example/"},
+    )
+    assert away.url == page(hall, "fouls/")
+    report2 = hall.foul(hall.floor, "short_hand", hall.west, {"count": 1}).json()["id"]
+    back = head.post(
+        page(hall, f"fouls/{report2}/void/"),
+        {"reason": "Appeal upheld", "next": page(hall, "r1/t1/")},
+    )
+    assert back.url == page(hall, "r1/t1/")
