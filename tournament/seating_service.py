@@ -113,14 +113,19 @@ def start_draft(
     )
 
 
+def _player_specs(event: Event) -> list[seating.PlayerSpec]:
+    """The players a draft seats, with the club and country the generator keeps apart."""
+    return [
+        seating.PlayerSpec(p.pk, p.club or None, str(p.country) or None)
+        for p in event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
+    ]
+
+
 def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingDraft:
     """Generate the draft's rounds (given the rounds before it) and store schedule and
     quality."""
     event = draft.event
-    players = [
-        seating.PlayerSpec(p.pk, p.club or None, str(p.country) or None)
-        for p in event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
-    ]
+    players = _player_specs(event)
     played = played_rounds(event, draft.first_round)
     options = draft.options
     started = time.monotonic()
@@ -165,6 +170,12 @@ def swap(draft: SeatingDraft, round_number: int, a: int, b: int) -> SeatingDraft
     if a == b:
         raise ValidationError({"b": [_("Choose two different players.")]})
     seated = {p for table in draft.schedule[index] for p in table}
+    specs = _player_specs(draft.event)
+    known = seated | {spec.id for spec in specs}
+    for field, player in (("a", a), ("b", b)):
+        if player not in known:
+            message = _("Not players of this event: %(ids)s.") % {"ids": player}
+            raise ValidationError({field: [message]})
     if a not in seated and b not in seated:
         raise ValidationError({"a": [_("Neither player sits in that round.")]})
     for table in draft.schedule[index]:
@@ -174,7 +185,7 @@ def swap(draft: SeatingDraft, round_number: int, a: int, b: int) -> SeatingDraft
             elif p == b:
                 table[i] = a
     rounds, _played = _full_schedule(draft)
-    draft.quality = asdict(seating.quality(rounds)) | {
+    draft.quality = asdict(seating.quality(rounds, specs)) | {
         "construction": draft.quality.get("construction", ""),
         "swapped": True,
     }

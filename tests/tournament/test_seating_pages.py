@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 
 from tournament import seating_service, services
@@ -123,3 +124,27 @@ def test_director_page_flow(make_event, director):
     assert event.rounds.count() == 3
     printed = client.get(f"/director/{event.slug}/rounds/2/print/").content.decode()
     assert "By player name" in printed and "Player 01" in printed
+
+
+def test_a_swap_reports_the_generator_s_quality_and_keeps_strangers_out(
+    make_event, director, other_director
+):
+    event = make_event("clubs", players=16)
+    event.players.filter(pk__in=list(event.players.values_list("pk", flat=True))[:8]).update(
+        club="Dragons"
+    )
+    draft = seating_service.run_draft(
+        seating_service.start_draft(event, director, first_round=1, rounds=3)
+    )
+    before = {k: v for k, v in draft.quality.items() if k != "construction"}
+    assert before["same_club"] > 0, "clubs must meet for the check to mean anything"
+    a, b = draft.schedule[0][0][0], draft.schedule[0][1][0]
+    seating_service.swap(draft, 1, a, b)
+    draft = seating_service.swap(draft, 1, a, b)  # and back
+    after = {k: v for k, v in draft.quality.items() if k not in ("construction", "swapped")}
+    assert after == before
+
+    stranger = make_event("elsewhere", players=4, owner=other_director).players.first()
+    with pytest.raises(ValidationError):
+        seating_service.swap(draft, 1, a, stranger.pk)
+    assert stranger.pk not in {p for t in draft.schedule[0] for p in t}
