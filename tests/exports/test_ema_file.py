@@ -26,7 +26,9 @@ from pathlib import Path
 import pytest
 
 from scoring import exports
+from scoring.models import StandingsSnapshot
 from scoring.services import reconcile_event
+from tests.scoring.ledger import Ledger
 
 HERE = Path(__file__).resolve().parent
 
@@ -49,10 +51,20 @@ def test_riichi_file_with_shared_places(riichi_event):
     assert content.splitlines() == expected("ema_riichi_expected.csv")
 
 
-def test_a_stale_snapshot_is_not_exported(mcr_event):
+def test_a_stale_snapshot_is_not_exported(mcr_event, director):
     """Without a current snapshot the export computes the standings itself (and writes none)."""
-    content = exports.ema_csv(mcr_event.event).decode("utf-8")
-    assert content.splitlines() == expected("ema_mcr_expected.csv")
+    event = mcr_event.event
+    reconcile_event(event.pk)
+    current = exports.ema_csv(event)
+    assert current.decode("utf-8").splitlines() == expected("ema_mcr_expected.csv")
+    stored = StandingsSnapshot.objects.values_list("revision", "packed").get(event=event)
+    table = event.rounds.get(number=1).tables.get(number=1)
+    Ledger(director).deduct(table, mcr_event.players["Jiří Dvořák"], -100, "table")
+    stale = exports.ema_csv(event)
+    assert stale != current  # the deduction moves him down: computed, not the old snapshot
+    assert StandingsSnapshot.objects.values_list("revision", "packed").get(event=event) == stored
+    reconcile_event(event.pk)
+    assert exports.ema_csv(event) == stale
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from django.test import Client
 from tournament import services
 from tournament.models import RefereeAssignment
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.exports.urls")]
+pytestmark = pytest.mark.django_db
 
 FILES = [
     ("standings.csv", "text/csv; charset=utf-8"),
