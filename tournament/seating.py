@@ -91,15 +91,6 @@ class Schedule:
     def is_substitute(self, player_id: int) -> bool:
         return player_id in self.substitutes
 
-    def winds(self, player_id: int) -> list[int]:
-        """Counts of E, S, W, N for a player."""
-        counts = [0, 0, 0, 0]
-        for rnd in self.rounds:
-            for table in rnd:
-                if player_id in table:
-                    counts[table.index(player_id)] += 1
-        return counts
-
 
 # --------------------------------------------------------------------------- quality
 

@@ -46,12 +46,8 @@ def played_rounds(event: Event, before: int) -> list[list[tuple[int, ...]]]:
 
 
 def _standings_order(event: Event) -> list[int] | None:
-    snapshot = getattr(event, "standings_snapshot", None)
-    try:
-        rows = snapshot.rows if snapshot else []
-    except Exception:  # no snapshot yet
-        rows = []
-    return [row["player"] for row in rows] or None
+    snapshot = getattr(event, "standings_snapshot", None)  # None: never reconciled
+    return [row["player"] for row in snapshot.rows] if snapshot and snapshot.rows else None
 
 
 def _clean_options(options: dict) -> dict:
