@@ -283,7 +283,8 @@ def compute(event_id: int) -> tuple[int, str, list]:
 
 
 def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
-    """Bring the event's snapshot up to its revision: six queries at most, whatever its size.
+    """Bring the event's snapshot up to its revision: six queries (seven the first time),
+    whatever its size.
 
     The revision is read first; data committed later is at least as new, and its own write
     asks for another reconcile. The snapshot is written only if its stored revision is older,
@@ -304,7 +305,7 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
         StandingsSnapshot.objects.bulk_create(
             [StandingsSnapshot(event_id=event_id)], ignore_conflicts=True
         )
-    # Queries: players, counting seat scores, the ledger aggregate.
+    # Queries: players, counting seat scores, tables, the ledger.
     method, packed = snapshot.compute(ruleset, options, snapshot.load_grid(event_id))
     condition = Q(event_id=event_id) & (
         Q(revision__lte=revision) if force else Q(revision__lt=revision)

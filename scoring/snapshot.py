@@ -1,9 +1,9 @@
 """Standings over the database: load in bulk into arrays, rank with ``rules``, store compactly.
 
-``load_grid`` reads everything the standings depend on in three queries whatever the event
-size (players, counting seat scores, one ledger aggregate) into integer arrays, the two big ones
-at the same time on PostgreSQL; ``compute`` ranks them (``rules.rank_grid``) and packs the
-result.
+``load_grid`` reads everything the standings depend on in four queries whatever the event
+size (players, counting seat scores, tables, the ledger's transfers and deductions) into integer
+arrays, the ledger at the same time as the rest on PostgreSQL; ``compute`` ranks them
+(``rules.rank_grid``) and packs the result.
 
 The stored form (``StandingsSnapshot.packed``) is zlib over: one byte, the size of a line value
 (4 or 8); the byte length of a JSON object of the rows' fields (one list per field, values in
@@ -30,7 +30,7 @@ from django.db import InterfaceError, OperationalError, connection
 from penalties.models import LedgerEntry
 from rules import Grid, TableResult, get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
-from tournament.models import Player
+from tournament.models import Player, Table
 
 from .models import SeatScore
 
@@ -91,31 +91,44 @@ def _both(first: Callable[[], Any], second: Callable[[], Any]) -> tuple:
 
 
 def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
-    """The rows of a query whose ``columns`` columns are non-null integers, as an int64 array
-    of shape (rows, columns)."""
+    """The rows of a query whose ``columns`` columns are integers, as an int64 array of shape
+    (rows, columns).
+
+    On PostgreSQL the server packs the rows into one bytea of big-endian int8s: sending
+    thousands of rows one by one, and making a Python object of every value, costs several
+    times what computing them does."""
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return np.array(cursor.fetchall(), dtype=np.int64).reshape(-1, columns)
+        if connection.vendor != "postgresql":
+            cursor.execute(sql, params)
+            return np.array(cursor.fetchall(), dtype=np.int64).reshape(-1, columns)
+        names = [f"c{i}" for i in range(columns)]
+        packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
+        cursor.execute(
+            f"SELECT string_agg({packed}, ''::bytea) FROM ({sql}) AS q({', '.join(names)})",
+            params,
+        )
+        data = cursor.fetchone()[0] or b""
+        return np.frombuffer(data, dtype=">i8").astype(np.int64).reshape(-1, columns)
+
+
+# A ledger row as the standings count it: a transfer moves points between the player and the
+# counterpart at the table; a deduction counts at the table or in the overall total.
+TRANSFER, AT_TABLE, IN_TOTAL = 0, 1, 2
 
 
 def _ledger_sql() -> str:
-    """Per (player, table): table-scope points (paid as transfers, table deductions, received
-    as transfers) and overall-scope deductions."""
+    """The event's transfers and deductions: player, counterpart (0 if none), table, what it
+    is (``TRANSFER``, ``AT_TABLE`` or ``IN_TOTAL``; 3 for a deduction of no scope), points."""
     ledger = LedgerEntry._meta.db_table
     transfer, deduct = LedgerEntry.Kind.TRANSFER.value, LedgerEntry.Kind.DEDUCT.value
     table, overall = LedgerEntry.Scope.TABLE.value, LedgerEntry.Scope.OVERALL.value
     return f"""
-        SELECT player, tbl, CAST(SUM(at_table) AS BIGINT), CAST(SUM(in_total) AS BIGINT) FROM (
-            SELECT player_id AS player, table_id AS tbl,
-                   CASE WHEN kind = '{transfer}' THEN -points
-                        WHEN scope = '{table}' THEN points ELSE 0 END AS at_table,
-                   CASE WHEN kind = '{deduct}' AND scope = '{overall}' THEN points
-                        ELSE 0 END AS in_total
-            FROM {ledger} WHERE event_id = %s AND kind IN ('{transfer}', '{deduct}')
-            UNION ALL
-            SELECT counterpart_id, table_id, points, 0
-            FROM {ledger} WHERE event_id = %s AND kind = '{transfer}'
-        ) moves GROUP BY player, tbl
+        SELECT player_id, COALESCE(counterpart_id, 0), table_id,
+               CASE WHEN kind = '{transfer}' THEN {TRANSFER}
+                    WHEN scope = '{table}' THEN {AT_TABLE}
+                    WHEN scope = '{overall}' THEN {IN_TOTAL} ELSE 3 END,
+               points
+        FROM {ledger} WHERE event_id = %s AND kind IN ('{transfer}', '{deduct}')
     """
 
 
@@ -143,77 +156,101 @@ class Loaded:
         return tables
 
 
-def _indices(ids: np.ndarray, values: np.ndarray) -> np.ndarray:
+def positions(ids: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The position of each of ``values`` in ``ids`` (sorted, distinct), -1 where absent.
+
+    The ids of one event's rows are mostly consecutive, so a table over their span answers
+    at one array read per value; sparse ids fall back to binary search."""
+    if not len(ids):
+        return np.full(len(values), -1, dtype=np.int64)
+    low = int(ids[0])
+    span = int(ids[-1]) - low + 1
+    if span <= 4 * len(ids) + 64:
+        table = np.full(span + 1, -1, dtype=np.int64)  # the extra last cell answers outsiders
+        table[ids - low] = np.arange(len(ids))
+        offsets = values - low
+        return table[np.where((offsets >= 0) & (offsets < span), offsets, span)]
+    found = np.searchsorted(ids, values).clip(max=len(ids) - 1)
+    return np.where(ids[found] == values, found, -1)
+
+
+def _indices(ids: np.ndarray, values: np.ndarray, what: str = "player") -> np.ndarray:
     """Positions of ``values`` in the sorted ``ids`` (every value must be there)."""
-    found = np.searchsorted(ids, values).clip(max=max(len(ids) - 1, 0))
-    if len(values) and (not len(ids) or (ids[found] != values).any()):
-        raise ValueError("a seat or ledger entry names a player of another event")
+    found = positions(ids, values)
+    if (found < 0).any():
+        raise ValueError(f"a seat or ledger entry names a {what} of another event")
     return found
 
 
 def load_grid(event_id: int) -> Loaded:
-    """Everything the standings depend on, in three queries."""
+    """Everything the standings depend on, in four queries."""
     seats_sql, seats_params = (
         SeatScore.objects.filter(result__event_id=event_id, result__counts=True)
         .order_by()
-        .values_list(
-            "result__table_id",
-            "result__round__number",
-            "result__table__number",
-            "player_id",
-            "score",
-        )
+        .values_list("result__table_id", "player_id", "score")
+        .query.sql_with_params()
+    )
+    tables_sql, tables_params = (
+        Table.objects.filter(round__event_id=event_id)
+        .order_by()
+        .values_list("pk", "round__number", "number")
         .query.sql_with_params()
     )
 
-    def players_and_seats() -> tuple[list, np.ndarray]:
+    def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray]:
         # Query: the event's players.
         players = list(
             Player.objects.filter(event_id=event_id)
             .order_by("pk")
             .values_list("pk", "name", "status", "is_substitute")
         )
-        # Query: the seat scores of every counting result, with round and table numbers.
-        return players, _int_rows(seats_sql, list(seats_params), 5)
+        # Queries: the seat scores of every counting result; the event's tables with their
+        # round and table numbers.
+        seats = _int_rows(seats_sql, list(seats_params), 3)
+        return players, seats, _int_rows(tables_sql, list(tables_params), 3)
 
-    # Query (at the same time where it can be): per (player, table) the ledger's table-scope
-    # balance and overall deductions.
-    (players, seats), moves = _both(
-        players_and_seats, lambda: _int_rows(_ledger_sql(), [event_id, event_id], 4)
+    # Query (at the same time where it can be): the ledger's transfers and deductions.
+    (players, seats, all_tables), ledger = _both(
+        players_seats_tables, lambda: _int_rows(_ledger_sql(), [event_id], 5)
     )
 
     ids = np.array([p[0] for p in players], dtype=np.int64)
     seats = seats[np.argsort(seats[:, 0], kind="stable")]
     if len(seats) % 4 or (seats[:, 0].reshape(-1, 4) != seats[::4, :1]).any():
         raise ValueError(f"event {event_id}: a counting result without exactly four seats")
-    seat_players = _indices(ids, seats[:, 3])
-    mover = _indices(ids, moves[:, 0])
-    overall = np.zeros(len(ids), dtype=np.int64)
-    np.add.at(overall, mover, moves[:, 3])
-    # Table-scope balances onto the seats, by (player, table) key. A penalty of somebody not
-    # seated in the counting result, or at a table without one, cannot change a table.
+    seat_players = _indices(ids, seats[:, 1])
     table_ids = seats[::4, 0]
-    tables = len(table_ids)
+    all_tables = all_tables[np.argsort(all_tables[:, 0])]
+    numbers = all_tables[_indices(all_tables[:, 0], table_ids, "table"), 1:]
+
+    player, counterpart, table, what, points = ledger.T
+    overall = np.zeros(len(ids), dtype=np.int64)
+    in_total = what == IN_TOTAL
+    np.add.at(overall, _indices(ids, player[in_total]), points[in_total])
+    # Table-scope moves onto the mover's seat at that table. A penalty of somebody not seated
+    # in the counting result, or at a table without one, cannot change a table.
+    transfer, at_table = what == TRANSFER, what == AT_TABLE
+    mover = _indices(
+        ids, np.concatenate((player[transfer], counterpart[transfer], player[at_table]))
+    )
+    moved = np.concatenate((-points[transfer], points[transfer], points[at_table]))
+    where = np.concatenate((table[transfer], table[transfer], table[at_table]))
     penalties = np.zeros(len(seats), dtype=np.int64)
-    if tables and len(moves):
-        at = np.searchsorted(table_ids, moves[:, 1]).clip(max=tables - 1)
-        played = table_ids[at] == moves[:, 1]
-        move_keys = (mover * tables + at)[played]
-        by_key = np.argsort(move_keys)
-        move_keys, values = move_keys[by_key], moves[played, 2][by_key]
-        if len(move_keys):
-            seat_keys = seat_players * tables + np.repeat(np.arange(tables), 4)
-            found = np.searchsorted(move_keys, seat_keys).clip(max=len(move_keys) - 1)
-            penalties = np.where(move_keys[found] == seat_keys, values[found], 0)
+    at = positions(table_ids, where)
+    played = at >= 0
+    at, mover, moved = at[played], mover[played], moved[played]
+    seated = seat_players.reshape(-1, 4)[at] == mover[:, None]
+    hit = seated.any(axis=1)
+    np.add.at(penalties, at[hit] * 4 + seated[hit].argmax(axis=1), moved[hit])
     grid = Grid(
-        rounds=seats[::4, 1].copy(),
+        rounds=numbers[:, 0].copy(),
         players=seat_players.reshape(-1, 4),
-        scores=seats[:, 4].reshape(-1, 4),
+        scores=seats[:, 2].reshape(-1, 4),
         penalties=penalties.reshape(-1, 4),
         overall=overall,
         ranked=np.array([not p[3] for p in players], dtype=bool),
     )
-    return Loaded(players=players, grid=grid, table_numbers=seats[::4, 2].copy())
+    return Loaded(players=players, grid=grid, table_numbers=numbers[:, 1].copy())
 
 
 # Computing and packing ----------------------------------------------------------------------

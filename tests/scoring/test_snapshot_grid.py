@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from bench._build import build_event
@@ -13,7 +14,7 @@ from penalties.models import LedgerEntry
 from rules import PlayerEntry, TableResult, get_ruleset
 from scoring import services
 from scoring.models import SeatScore
-from scoring.snapshot import Formatter, compute, load_grid, pack_rows, unpack
+from scoring.snapshot import Formatter, compute, load_grid, pack_rows, positions, unpack
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db
@@ -134,3 +135,17 @@ def test_packing_round_trips_and_keeps_big_values_exact(director):
     rows[0]["rounds"][0][2] = big
     assert unpack(method, pack_rows(rows))[0]["rounds"][0][2] == big
     assert rows[0]["total_display"] == f"{float(Fraction(rows[0]['total'])) / 1000:.1f}"
+
+
+@pytest.mark.parametrize("spread", [1, 3, 1000])  # consecutive, gapped, sparse ids
+def test_positions_finds_every_id_and_marks_outsiders(spread):
+    rng = np.random.default_rng(spread)
+    ids = np.unique(rng.integers(50, 50 + 300 * spread, size=300))
+    values = np.concatenate(
+        (rng.choice(ids, size=1000), rng.integers(0, 60 + 300 * spread + 100, size=1000))
+    )
+    where = {int(i): n for n, i in enumerate(ids)}
+    expected = [where.get(int(v), -1) for v in values]
+    assert positions(ids, values).tolist() == expected
+    assert -1 in expected and any(e >= 0 for e in expected)
+    assert positions(ids[:0], values[:3]).tolist() == [-1, -1, -1]
