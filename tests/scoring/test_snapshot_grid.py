@@ -131,7 +131,7 @@ def test_packing_round_trips_and_keeps_big_values_exact(director):
     method, packed = compute(event.ruleset, event.ruleset_options, load_grid(event.pk))
     rows = unpack(method, packed)
     assert unpack(method, pack_rows(rows)) == rows
-    big = 2_000_000_000  # a score beyond 32-bit integers: the lines are stored as 64-bit
+    big = 5_000_000_000  # a score beyond 32-bit integers: its column is stored as 64-bit
     rows[0]["rounds"][0][2] = big
     assert unpack(method, pack_rows(rows))[0]["rounds"][0][2] == big
     assert rows[0]["total_display"] == f"{float(Fraction(rows[0]['total'])) / 1000:.1f}"
