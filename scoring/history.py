@@ -8,49 +8,67 @@ snapshot keeps only their total; the final place is always the standings' own).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from rules.standings import RIICHI, TABLE_POINTS
 
 
-def _key(method: str, units: Fraction, points: Fraction, score: int) -> tuple:
-    """The ranking keys of ``rules.rank_grid`` over the rounds so far."""
-    if method == TABLE_POINTS:
-        return (points, score)
-    if method == RIICHI:
-        return (units,)
-    return (units, points)
+def _exact_ints(texts: list[str]) -> np.ndarray:
+    """Exact fractions given as strings, as integers over one common denominator (a few
+    distinct values repeat across a whole field, so each is parsed once)."""
+    values = {text: Fraction(text) for text in set(texts)}
+    scale = math.lcm(1, *(v.denominator for v in values.values()))
+    ints = {text: int(v * scale) for text, v in values.items()}
+    return np.array([ints[text] for text in texts], dtype=np.int64)
 
 
 def place_history(method: str, rows: Sequence[dict[str, Any]]) -> dict[int, list[tuple[int, int]]]:
-    """Player id -> [(round number, place after that round)] for the rounds played so far."""
-    rounds = sorted({line[0] for row in rows for line in row["rounds"]})
-    history: dict[int, list[tuple[int, int]]] = {row["player"]: [] for row in rows}
-    if not rounds:
+    """Player id -> [(round number, place after that round)] for the rounds played so far.
+
+    Players level on every ranking key of ``rules.rank_grid`` over the rounds so far share the
+    better place."""
+    players = [row["player"] for row in rows]
+    history: dict[int, list[tuple[int, int]]] = {p: [] for p in players}
+    lines = [(i, line) for i, row in enumerate(rows) for line in row["rounds"]]
+    if not lines:
         return history
-    per_round = {
-        row["player"]: {
-            line[0]: (Fraction(line[3]), Fraction(line[5]), line[2]) for line in row["rounds"]
-        }
-        for row in rows
+    owner = np.array([i for i, _ in lines], dtype=np.int64)
+    numbers = np.array([line[0] for _, line in lines], dtype=np.int64)
+    rounds, column = np.unique(numbers, return_inverse=True)
+    sums = {
+        "score": np.array([line[2] for _, line in lines], dtype=np.int64),
+        "units": _exact_ints([line[3] for _, line in lines]),
+        "points": _exact_ints([line[5] for _, line in lines]),
     }
-    totals = {player: (Fraction(0), Fraction(0), 0) for player in per_round}
-    for number in rounds[:-1]:
-        for player, lines in per_round.items():
-            if number in lines:
-                totals[player] = tuple(
-                    a + b for a, b in zip(totals[player], lines[number], strict=True)
-                )
-        keys = {player: _key(method, *totals[player]) for player in per_round}
-        first_index: dict[tuple, int] = {}
-        for index, key in enumerate(sorted(keys.values(), reverse=True), start=1):
-            first_index.setdefault(key, index)
-        for player, key in keys.items():
-            history[player].append((number, first_index[key]))
+    totals = {}
+    for name, values in sums.items():
+        grid = np.zeros((len(players), len(rounds)), dtype=np.int64)
+        np.add.at(grid, (owner, column), values)
+        totals[name] = grid.cumsum(axis=1)
+    if method == TABLE_POINTS:
+        keys = ("points", "score")
+    elif method == RIICHI:
+        keys = ("units",)
+    else:
+        keys = ("units", "points")
+    for c, number in enumerate(rounds[:-1].tolist()):
+        columns = [totals[k][:, c] for k in keys]
+        order = np.lexsort([-col for col in reversed(columns)])
+        ordered = np.stack([col[order] for col in columns])
+        new_key = np.ones(len(order), dtype=bool)
+        new_key[1:] = (ordered[:, 1:] != ordered[:, :-1]).any(axis=0)
+        first = np.maximum.accumulate(np.where(new_key, np.arange(len(order)), 0))
+        places = np.empty(len(order), dtype=np.int64)
+        places[order] = first + 1
+        for player, place in zip(players, places.tolist(), strict=True):
+            history[player].append((number, place))
     for row in rows:
-        history[row["player"]].append((rounds[-1], row["place"]))
+        history[row["player"]].append((int(rounds[-1]), row["place"]))
     return history
 
 
