@@ -1,9 +1,10 @@
 """What players and the hall see: standings, results by round, penalties, seating, player pages
 and the projector. Pages read the standings snapshot; they never recompute.
 
-The standings fragment and the projector feed answer conditional requests: their ETag is the
+The standings fragment and the player page answer conditional requests: their ETag is the
 snapshot's revision and the event's (so "updating" shows while the snapshot is behind), and a
-poll that changes nothing costs one small query and a 304.
+poll that changes nothing costs one small query and a 304. The projector feed carries the live
+clock, so it is answered in full each time.
 """
 
 from __future__ import annotations
