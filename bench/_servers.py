@@ -10,6 +10,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -93,36 +94,68 @@ def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1):
         wait_http(base + "/healthz")
         yield base
     finally:
+        stop_process(proc, timeout=30)
+
+
+def start_celery_worker(
+    env: dict[str, str],
+    log: Path,
+    *,
+    app: str = "config",
+    queue: str | None = None,
+    name: str = "worker",
+    timeout: float = 60.0,
+) -> subprocess.Popen:
+    """A Celery worker process (solo pool) logging at INFO level to ``log``; returns once the
+    worker has logged that it is ready, so that it takes a task sent afterwards at once."""
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        app,
+        "worker",
+        "--pool=solo",
+        "--loglevel=INFO",
+        "--without-gossip",
+        "--without-mingle",
+        "-n",
+        f"{name}-{uuid.uuid4().hex[:8]}@%h",
+    ]
+    if queue:
+        command += ["-Q", queue]
+    with log.open("w") as output:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline:
+        if " ready." in log.read_text(errors="replace"):
+            return proc
+        time.sleep(0.1)
+    stop_process(proc)
+    raise RuntimeError(f"the Celery worker did not start:\n{log.read_text()[-2000:]}")
+
+
+def stop_process(proc: subprocess.Popen, timeout: float = 20.0) -> None:
+    """SIGTERM, then SIGKILL if it has not exited within ``timeout`` seconds."""
+    if proc.poll() is None:
         proc.terminate()
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 @contextmanager
-def celery_worker(env: dict[str, str]):
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "-n",
-            f"bench-{os.getpid()}@%h",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+def celery_worker(env: dict[str, str], log: Path | None = None, **options):
+    """A started worker (see ``start_celery_worker``) for the ``with`` block; its log goes to a
+    temporary file unless ``log`` is given."""
+    if log is None:
+        handle, name = tempfile.mkstemp(prefix="celery-worker-", suffix=".log")
+        os.close(handle)
+        log = Path(name)
+    proc = start_celery_worker(env, log, **options)
     try:
-        time.sleep(2)
         yield proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_process(proc)

@@ -18,14 +18,14 @@ import argparse
 import os
 import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
 from pathlib import Path
 
-from _build import ROOT, build_event, fresh_database, setup_django
+from _build import build_event, fresh_database, setup_django
+
+from bench._servers import start_celery_worker, stop_process
 
 
 def writer(event_id: int):
@@ -131,16 +131,7 @@ def main() -> None:
         reconcile_event(event_id)
         app.control.purge()
         env = dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=args.broker)
-        name = f"bench-latency-{uuid.uuid4().hex[:6]}"
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-             "--loglevel=INFO", "--without-gossip", "--without-mingle", "-n", f"{name}@%h"],
-            cwd=ROOT, env=env, stdout=log_path.open("w"), stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while not any(name in n for r in (app.control.ping(timeout=1.0) or []) for n in r):
-            if time.monotonic() > deadline or worker.poll() is not None:
-                raise SystemExit("worker did not start:\n" + log_path.read_text()[-2000:])
+        worker = start_celery_worker(env, log_path, name="bench-latency")
 
         def revision() -> int:
             return Event.objects.values_list("revision", flat=True).get(pk=event_id)
@@ -191,11 +182,7 @@ def main() -> None:
         )
     finally:
         if worker is not None:
-            worker.terminate()
-            try:
-                worker.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                worker.kill()
+            stop_process(worker)
         drop()
         log_path.unlink(missing_ok=True)
 

@@ -7,13 +7,12 @@ unless ``REQUIRE_SERVICES=1`` says the services must be there, in which case the
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+
+from bench._servers import start_celery_worker, stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,47 +51,10 @@ def celery_worker_process(django_db_setup, django_db_blocker):
     from config.celery import app
 
     app.control.purge()
-    env = dict(os.environ)
-    env["DATABASE_URL"] = _database_url(connection.settings_dict)
-    log = open(ROOT / "var" / "test-worker.log", "w")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=INFO",
-            "--without-gossip",
-            "--without-mingle",
-            "-n",
-            f"test-{os.getpid()}@%h",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            break
-        if app.control.ping(timeout=1.0):
-            break
-    else:
-        proc.kill()
-        pytest.fail("the Celery worker did not answer within 60 s")
-    if proc.poll() is not None:
-        log.close()
-        pytest.fail(
-            "the Celery worker exited: " + (ROOT / "var" / "test-worker.log").read_text()[-2000:]
-        )
-    yield proc
-    proc.terminate()
+    env = dict(os.environ, DATABASE_URL=_database_url(connection.settings_dict))
     try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        proc = start_celery_worker(env, ROOT / "var" / "test-worker.log", name="test")
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield proc
+    stop_process(proc)

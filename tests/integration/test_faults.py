@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from bench._servers import celery_worker, free_port, gunicorn, server_env
 from penalties.models import FoulReport
 from scoring.models import StandingsSnapshot
 from scoring.services import compute, reconcile_event
@@ -24,9 +25,6 @@ from tests.integration.conftest import _database_url, _require_services
 from tournament.models import Event
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from bench._servers import celery_worker, free_port, gunicorn, server_env  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

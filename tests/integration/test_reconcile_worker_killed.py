@@ -7,9 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group
 from django.db import connection
 
+from bench._servers import start_celery_worker, stop_process
 from scoring import services, tasks
 from scoring.models import StandingsSnapshot
 from tests.integration.conftest import ROOT, _database_url, _require_services
@@ -28,47 +27,10 @@ from tournament.roles import STAFF_GROUPS
 
 def start_worker(app: str, queue: str, log: Path, **env: str) -> subprocess.Popen:
     environment = dict(os.environ, DATABASE_URL=_database_url(connection.settings_dict), **env)
-    from config.celery import app as celery_app
-
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            app,
-            "worker",
-            "--pool=solo",
-            "--loglevel=INFO",
-            "--without-gossip",
-            "--without-mingle",
-            "-Q",
-            queue,
-            "-n",
-            f"{queue}-{uuid.uuid4().hex[:6]}@%h",
-        ],
-        cwd=ROOT,
-        env=environment,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and proc.poll() is None:
-        replies = celery_app.control.ping(timeout=1.0) or []
-        if any(name.startswith(queue) for reply in replies for name in reply):
-            return proc
-    proc.kill()
-    pytest.fail(f"worker {app} did not start: {log.read_text()[-2000:]}")
-
-
-def stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    try:
+        return start_celery_worker(environment, log, app=app, queue=queue, name=queue)
+    except RuntimeError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +63,7 @@ def test_sigkill_mid_task_then_converge(settings_override, make_event, director,
         os.kill(slow.pid, signal.SIGKILL)
         slow.wait(timeout=10)
     finally:
-        stop(slow)
+        stop_process(slow)
     snapshot = StandingsSnapshot.objects.get(event=event)
     assert snapshot.revision < Event.objects.get(pk=event.pk).revision  # stale, not wrong
 
@@ -117,7 +79,7 @@ def test_sigkill_mid_task_then_converge(settings_override, make_event, director,
         points = {row["player"]: row["table_points"] for row in snapshot.rows}
         assert points == {east.pk: "4", west.pk: "2", south.pk: "1", north.pk: "0"}
     finally:
-        stop(worker)
+        stop_process(worker)
 
 
 @pytest.fixture
