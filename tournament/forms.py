@@ -4,7 +4,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from .models import Event, Player, RefereeAssignment, Round
+from .models import MAX_NUMBER, Event, Player, RefereeAssignment, Round
 
 
 class EventForm(forms.ModelForm):
@@ -148,7 +148,7 @@ class RefereeForm(forms.Form):
 
 
 class SeatingForm(forms.Form):
-    first_round = forms.IntegerField(label=_("First round"), min_value=1, max_value=32767)
+    first_round = forms.IntegerField(label=_("First round"), min_value=1, max_value=MAX_NUMBER)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=40)
     method = forms.ChoiceField(
         label=_("Method"),

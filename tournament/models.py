@@ -25,6 +25,7 @@ RULESET_CHOICES = [
 ]
 
 EMA_NUMBER_REGEX = r"^[0-9]{8}$"
+MAX_NUMBER = 32767  # round and table numbers: small integers in the database
 
 
 class Event(models.Model):

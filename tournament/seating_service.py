@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from . import seating
-from .models import Event, Player, Round, Seat, SeatingDraft
-from .services import MAX_NUMBER, create_round, seat_round
+from .models import MAX_NUMBER, Event, Player, Round, Seat, SeatingDraft
+from .services import create_round, seat_round
 
 METHODS = ("balanced", "swiss")
 FILLS = ("substitutes", "byes")

@@ -25,6 +25,7 @@ from rules import RuleError, get_ruleset
 
 from .models import (
     EMA_NUMBER_REGEX,
+    MAX_NUMBER,
     WIND_ORDER,
     Announcement,
     Event,
@@ -38,7 +39,6 @@ from .signals import standings_changed
 
 WINDS = [w.value for w in WIND_ORDER]
 CSV_COLUMNS = ("name", "country", "club", "ema_number")
-MAX_NUMBER = 32767  # round and table numbers (small integers in the database)
 
 
 def bump_revision(event: Event) -> None:
@@ -504,7 +504,8 @@ def assign_referee(
     if role not in RefereeAssignment.Role.values:
         errors["role"] = [_("Role must be head or floor.")]
     numbers = sorted(set(table_numbers))
-    if any((not isinstance(n, int)) or isinstance(n, bool) or not 1 <= n <= 32767 for n in numbers):
+    whole = all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
+    if not whole or any(not 1 <= n <= MAX_NUMBER for n in numbers):
         errors["table_numbers"] = [_("Table numbers are whole numbers from 1 to 32767.")]
     if user.pk == event.director_id:
         errors["user"] = [_("The director already has every right in this event.")]

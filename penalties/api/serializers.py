@@ -5,7 +5,8 @@ from rest_framework import serializers
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from rules import CATALOGUE, CODES, catalogue_json_schema
-from tournament.api.serializers import ID_MAX, SMALL_MAX
+from tournament.api.serializers import ID_MAX
+from tournament.models import MAX_NUMBER
 
 
 @extend_schema_field(
@@ -22,9 +23,9 @@ class DetailsField(serializers.JSONField):
 
 
 class FoulCreateSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, help_text="Round number.")
+    round = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, help_text="Round number.")
     table = serializers.IntegerField(
-        min_value=1, max_value=SMALL_MAX, help_text="Table number in that round."
+        min_value=1, max_value=MAX_NUMBER, help_text="Table number in that round."
     )
     offender = serializers.IntegerField(
         min_value=1, max_value=ID_MAX, help_text="Player id of the offender, seated there."

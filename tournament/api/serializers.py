@@ -5,9 +5,17 @@ from django_countries.serializer_fields import CountryField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table, Wind
+from tournament.models import (
+    MAX_NUMBER,
+    Event,
+    Player,
+    RefereeAssignment,
+    Round,
+    Seat,
+    Table,
+    Wind,
+)
 
-SMALL_MAX = 32767  # round and table numbers, minutes
 ID_MAX = 2**63 - 1
 
 
@@ -61,7 +69,7 @@ class PlayerCsvSerializer(serializers.Serializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
-    number = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False)
+    number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, required=False)
     table_count = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -78,7 +86,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
-    number = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False)
+    number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, required=False)
     seats = SeatSerializer(many=True, read_only=True)
 
     class Meta:
@@ -119,7 +127,7 @@ class RefereeSerializer(serializers.ModelSerializer):
         source="user", slug_field="username", queryset=get_user_model().objects.all()
     )
     table_numbers = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=SMALL_MAX), required=False
+        child=serializers.IntegerField(min_value=1, max_value=MAX_NUMBER), required=False
     )
 
     class Meta:
@@ -129,7 +137,7 @@ class RefereeSerializer(serializers.ModelSerializer):
 
 
 class SeatingRequestSerializer(serializers.Serializer):
-    first_round = serializers.IntegerField(min_value=1, max_value=SMALL_MAX)
+    first_round = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER)
     rounds = serializers.IntegerField(min_value=1, max_value=40)
     method = serializers.ChoiceField(choices=["balanced", "swiss"], default="balanced")
     fill = serializers.ChoiceField(choices=["substitutes", "byes"], default="substitutes")
@@ -180,6 +188,6 @@ class SeatingDraftSerializer(serializers.ModelSerializer):
 
 
 class SeatingSwapSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, max_value=SMALL_MAX)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER)
     a = serializers.IntegerField(min_value=-ID_MAX, max_value=ID_MAX)
     b = serializers.IntegerField(min_value=-ID_MAX, max_value=ID_MAX)
