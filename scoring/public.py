@@ -138,7 +138,10 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     key = None
     if shared and event.is_public:
         computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
-        key = f"{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+        key = (
+            f"{event.pk}:{snapshot.revision}:{computed}:{event.revision}:"
+            f"{event.announcements_revision}:{language}"
+        )
         _RECENT_KEYS[(slug, language)] = (time.monotonic() + settings.PUBLIC_PAGE_SECONDS, key)
         page = _PAGES.get(key)
         if page is not None:

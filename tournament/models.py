@@ -58,6 +58,9 @@ class Event(models.Model):
         _("results count only once a second person confirms them"), default=False
     )
     revision = models.PositiveBigIntegerField(_("revision"), default=0, editable=False)
+    # Moves when the hall's announcements change: the public page shows them, the standings
+    # do not depend on them (so they do not move ``revision``, which asks for a reconcile).
+    announcements_revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

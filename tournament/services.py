@@ -521,6 +521,10 @@ def assign_referee(
 # Hall: announcements and extra time ---------------------------------------------------------
 
 
+def _announcements_changed(event_id: int) -> None:
+    Event.objects.filter(pk=event_id).update(announcements_revision=F("announcements_revision") + 1)
+
+
 def add_announcement(event: Event, text: str) -> Announcement:
     text = (text or "").strip()
     if not text:
@@ -529,7 +533,7 @@ def add_announcement(event: Event, text: str) -> Announcement:
         raise ValidationError({"text": [_("An announcement has at most 300 characters.")]})
     with transaction.atomic():
         announcement = Announcement.objects.create(event=event, text=text)
-        bump_revision(event)  # public pages show announcements: their revision moves
+        _announcements_changed(event.pk)
     return announcement
 
 
@@ -537,7 +541,7 @@ def set_announcement_shown(announcement: Announcement, shown: bool) -> Announcem
     announcement.is_active = shown
     with transaction.atomic():
         announcement.save(update_fields=["is_active"])
-        bump_revision(announcement.event)
+        _announcements_changed(announcement.event_id)
     return announcement
 
 

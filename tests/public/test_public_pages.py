@@ -206,8 +206,21 @@ def test_anonymous_page_served_from_memory_then_refreshed(played, settings):
     assert len(queries) == 0  # within PUBLIC_PAGE_SECONDS: no database at all
     time.sleep(0.6)
     services.add_announcement(played.event, "Prize giving at 18:00")
-    settle(played)
     assert "Prize giving at 18:00" in client.get(url).content.decode()
+    time.sleep(0.6)
+    services.set_announcement_shown(played.event.announcements.get(), False)
+    assert "Prize giving at 18:00" not in client.get(url).content.decode()
+
+
+def test_announcements_leave_the_standings_alone(played, django_capture_on_commit_callbacks):
+    settle(played)
+    revision = played.event.revision
+    with django_capture_on_commit_callbacks() as callbacks:
+        announcement = services.add_announcement(played.event, "Round 3 starts at 14:30")
+        services.set_announcement_shown(announcement, False)
+    played.event.refresh_from_db()
+    assert (played.event.revision, played.event.announcements_revision) == (revision, 2)
+    assert callbacks == []  # no standings_changed, so no reconcile
 
 
 def test_logged_in_visitors_get_their_own_page(played):
