@@ -8,19 +8,21 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("scoring", "0004_snapshot_packed")]
-AFTER = [("scoring", "0005_snapshot_columns")]
 
-
-def migrate(targets):
+def migrate(scoring: str | None = None):
+    """Every app at its latest migration, scoring at ``scoring`` if given."""
     executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
+    targets = [
+        (app, scoring if app == "scoring" and scoring else name)
+        for app, name in executor.loader.graph.leaf_nodes()
+    ]
     executor.migrate(targets)
+    executor.loader.build_graph()
     return executor.loader.project_state(targets).apps
 
 
 def test_old_snapshots_are_marked_never_computed():
-    apps = migrate(BEFORE)
+    apps = migrate("0004_snapshot_packed")
     try:
         user = apps.get_model("auth", "User").objects.create(username="migration-director")
         event = apps.get_model("tournament", "Event").objects.create(
@@ -29,8 +31,8 @@ def test_old_snapshots_are_marked_never_computed():
         apps.get_model("scoring", "StandingsSnapshot").objects.create(
             event=event, revision=7, method="table_points", packed=b"\x04old form"
         )
-        apps = migrate(AFTER)
+        apps = migrate("0005_snapshot_columns")
         stored = apps.get_model("scoring", "StandingsSnapshot").objects.get(event_id=event.pk)
         assert (stored.revision, stored.computed_at, bytes(stored.packed)) == (-1, None, b"")
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate()
