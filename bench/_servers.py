@@ -1,5 +1,5 @@
-"""Real processes for the HTTP benchmarks: gunicorn serving the app and a Celery worker, both
-against a given database and Redis, on the loopback interface only."""
+"""Real processes for the benchmarks and the integration tests: gunicorn serving the app and
+Celery workers, against a given database and Redis, on the loopback interface only."""
 
 from __future__ import annotations
 
@@ -149,13 +149,18 @@ def stop_process(proc: subprocess.Popen, timeout: float = 20.0) -> None:
 @contextmanager
 def celery_worker(env: dict[str, str], log: Path | None = None, **options):
     """A started worker (see ``start_celery_worker``) for the ``with`` block; its log goes to a
-    temporary file unless ``log`` is given."""
+    temporary file, removed afterwards, unless ``log`` is given."""
+    temporary = log is None
     if log is None:
         handle, name = tempfile.mkstemp(prefix="celery-worker-", suffix=".log")
         os.close(handle)
         log = Path(name)
-    proc = start_celery_worker(env, log, **options)
     try:
-        yield proc
+        proc = start_celery_worker(env, log, **options)
+        try:
+            yield proc
+        finally:
+            stop_process(proc)
     finally:
-        stop_process(proc)
+        if temporary:
+            log.unlink(missing_ok=True)

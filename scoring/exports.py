@@ -45,8 +45,9 @@ from .models import SeatScore, TableResult
 from .snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 
 ARCHIVE_FORMAT = "mahjong-tournament-event"
-ARCHIVE_VERSION = 1
-SUPPORTED_VERSIONS = (1,)
+# Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.
+ARCHIVE_VERSION = 2
+SUPPORTED_VERSIONS = (1, 2)
 
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

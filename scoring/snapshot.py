@@ -5,12 +5,13 @@ size (players, counting seat scores, tables, the ledger's transfers and deductio
 arrays, the ledger at the same time as the rest on PostgreSQL; ``compute`` ranks them
 (``rules.rank_grid``) and packs the result.
 
-The stored form (``StandingsSnapshot.packed``) is zlib over: the byte length (4 bytes) of a JSON
-object of the rows' fields (one list per field, values in twelfths where a Fraction is meant,
-and ``widths``); that JSON; then the round lines ``(round, table, score, units, table points,
-penalty)`` column after column, each column little-endian integers of its width in bytes.
-``unpack`` turns it into the rows pages and the API read: Fractions as exact strings (``"7/3"``)
-next to a display string; riichi values shown in thousands of points.
+The stored form (``StandingsSnapshot.packed``) is zlib over: a format byte (``COLUMNS_FORMAT``);
+the byte length (4 bytes) of a JSON object of the rows' fields (one list per field, values in
+twelfths where a Fraction is meant, and ``widths``); that JSON; then the round lines ``(round,
+table, score, units, table points, penalty)`` column after column, each column little-endian
+integers of its width in bytes. ``unpack`` turns it into the rows pages and the API read:
+Fractions as exact strings (``"7/3"``) next to a display string; riichi values shown in
+thousands of points.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ from .models import SeatScore
 TWELFTHS = 12
 LINE_FIELDS = 6
 ROUND_FIELDS = ("round", "table", "score", "units", "units_display", "table_points", "penalty")
+# The first byte of a packed snapshot: lines column by column (see ``_pack``), or, from the
+# release before, row by row as little-endian integers of that many bytes.
+COLUMNS_FORMAT = 2
+ROWS_FORMATS = (4, 8)
 
 
 # Loading ------------------------------------------------------------------------------------
@@ -91,8 +96,8 @@ def _both(first: Callable[[], Any], second: Callable[[], Any]) -> tuple:
 
 
 def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
-    """The rows of a query whose ``columns`` columns are integers, as an int64 array of shape
-    (rows, columns).
+    """The rows of a query whose ``columns`` columns are non-null integers, as an int64 array
+    of shape (rows, columns).
 
     On PostgreSQL the server packs the rows into one bytea of big-endian int8s: sending
     thousands of rows one by one, and making a Python object of every value, costs several
@@ -104,21 +109,26 @@ def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
         names = [f"c{i}" for i in range(columns)]
         packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
         cursor.execute(
-            f"SELECT string_agg({packed}, ''::bytea) FROM ({sql}) AS q({', '.join(names)})",
+            f"SELECT string_agg({packed}, ''::bytea), COUNT(*) "
+            f"FROM ({sql}) AS q({', '.join(names)})",
             params,
         )
-        data = cursor.fetchone()[0] or b""
-        return np.frombuffer(data, dtype=">i8").astype(np.int64).reshape(-1, columns)
+        data, count = cursor.fetchone()
+        rows = np.frombuffer(data or b"", dtype=">i8").astype(np.int64).reshape(-1, columns)
+        if len(rows) != count:  # string_agg skips a row with a NULL
+            raise ValueError("a row with a NULL where an integer is needed")
+        return rows
 
 
 # A ledger row as the standings count it: a transfer moves points between the player and the
 # counterpart at the table; a deduction counts at the table or in the overall total.
-TRANSFER, AT_TABLE, IN_TOTAL = 0, 1, 2
+TRANSFER, AT_TABLE, IN_TOTAL, NOT_COUNTED = 0, 1, 2, 3
 
 
 def _ledger_sql() -> str:
     """The event's transfers and deductions: player, counterpart (0 if none), table, what it
-    is (``TRANSFER``, ``AT_TABLE`` or ``IN_TOTAL``; 3 for a deduction of no scope), points."""
+    is (``TRANSFER``, ``AT_TABLE``, ``IN_TOTAL``, or ``NOT_COUNTED`` for a deduction of no
+    scope), points."""
     ledger = LedgerEntry._meta.db_table
     transfer, deduct = LedgerEntry.Kind.TRANSFER.value, LedgerEntry.Kind.DEDUCT.value
     table, overall = LedgerEntry.Scope.TABLE.value, LedgerEntry.Scope.OVERALL.value
@@ -126,7 +136,7 @@ def _ledger_sql() -> str:
         SELECT player_id, COALESCE(counterpart_id, 0), table_id,
                CASE WHEN kind = '{transfer}' THEN {TRANSFER}
                     WHEN scope = '{table}' THEN {AT_TABLE}
-                    WHEN scope = '{overall}' THEN {IN_TOTAL} ELSE 3 END,
+                    WHEN scope = '{overall}' THEN {IN_TOTAL} ELSE {NOT_COUNTED} END,
                points
         FROM {ledger} WHERE event_id = %s AND kind IN ('{transfer}', '{deduct}')
     """
@@ -294,6 +304,7 @@ def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str
 
 
 def _narrowest(values: np.ndarray) -> np.ndarray:
+    """``values`` as little-endian integers of the fewest bytes (1, 2, 4 or 8) that hold them."""
     for dtype in ("<i1", "<i2", "<i4"):
         limits = np.iinfo(dtype)
         if not len(values) or (values.min() >= limits.min and values.max() <= limits.max):
@@ -309,7 +320,25 @@ def _pack(head: dict[str, list], lines: np.ndarray) -> bytes:
     head = {**head, "widths": [c.itemsize for c in columns]}
     text = json.dumps(head, separators=(",", ":")).encode()
     body = b"".join(c.tobytes() for c in columns)
-    return zlib.compress(len(text).to_bytes(4, "little") + text + body, 1)
+    prefix = bytes([COLUMNS_FORMAT]) + len(text).to_bytes(4, "little")
+    return zlib.compress(prefix + text + body, 1)
+
+
+def _lines(data: bytes) -> tuple[dict[str, list], np.ndarray]:
+    """The head and the lines (int64, one row per line) of a decompressed snapshot."""
+    size = int.from_bytes(data[1:5], "little")
+    head = json.loads(data[5 : 5 + size])
+    offset = 5 + size
+    if data[0] in ROWS_FORMATS:  # written by the release before COLUMNS_FORMAT
+        rows = np.frombuffer(data, dtype=f"<i{data[0]}", offset=offset)
+        return head, rows.reshape(-1, LINE_FIELDS).astype(np.int64)
+    if data[0] != COLUMNS_FORMAT:
+        raise ValueError(f"unknown standings snapshot format {data[0]}")
+    count, columns = sum(head["lines"]), []
+    for width in head["widths"]:
+        columns.append(np.frombuffer(data, dtype=f"<i{width}", count=count, offset=offset))
+        offset += width * count
+    return head, np.stack(columns, axis=1).astype(np.int64).reshape(-1, LINE_FIELDS)
 
 
 class Formatter:
@@ -339,14 +368,7 @@ def unpack(method: str, packed: bytes | memoryview | None) -> list[dict[str, Any
     order (see ``expand_rounds``)."""
     if not packed:
         return []
-    data = zlib.decompress(packed)
-    size = int.from_bytes(data[:4], "little")
-    head = json.loads(data[4 : 4 + size])
-    count, offset, columns = sum(head["lines"]), 4 + size, []
-    for width in head["widths"]:
-        columns.append(np.frombuffer(data, dtype=f"<i{width}", count=count, offset=offset))
-        offset += width * count
-    grid = np.stack(columns, axis=1).astype(np.int64)
+    head, grid = _lines(zlib.decompress(packed))
     lines = grid.tolist()
     fmt = Formatter(method)
     plain = Formatter(TABLE_POINTS)  # table points are never in thousands

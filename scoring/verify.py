@@ -79,7 +79,7 @@ def ledger_differences(event: Event) -> list[str]:
 
 def _ledger_penalties(event: Event) -> dict[int, int]:
     """Per player, the points the ledger says they gained or lost, summed row by row in
-    Python: independent of the SQL aggregates the reconcile uses. Table-scope points count
+    Python: independent of the reconcile's bulk reads. Table-scope points count
     where the player sits in the table's counting result (until a result is entered they
     change no standings); overall deductions always count."""
     counted = set(

@@ -506,7 +506,7 @@ def assign_referee(
     numbers = sorted(set(table_numbers))
     whole = all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
     if not whole or any(not 1 <= n <= MAX_NUMBER for n in numbers):
-        errors["table_numbers"] = [_("Table numbers are whole numbers from 1 to 32767.")]
+        errors["table_numbers"] = [_("Table numbers run from 1 to %(max)d.") % {"max": MAX_NUMBER}]
     if user.pk == event.director_id:
         errors["user"] = [_("The director already has every right in this event.")]
     if errors:

@@ -2,8 +2,9 @@ from django.db import migrations
 
 
 def forget_computed_standings(apps, schema_editor):
-    """The packed form changed (lines stored column by column): snapshots are derived data, so
-    mark them never computed; the sweep or the next write recomputes them."""
+    """Going back to 0004: the release before reads only snapshots packed row by row, so mark
+    every snapshot never computed (derived data: the sweep or the next write recomputes it).
+    Going forward nothing changes: snapshots packed row by row are still read."""
     apps.get_model("scoring", "StandingsSnapshot").objects.update(
         revision=-1, computed_at=None, packed=b""
     )
@@ -12,4 +13,4 @@ def forget_computed_standings(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [("scoring", "0004_snapshot_packed")]
 
-    operations = [migrations.RunPython(forget_computed_standings, migrations.RunPython.noop)]
+    operations = [migrations.RunPython(migrations.RunPython.noop, forget_computed_standings)]

@@ -35,7 +35,7 @@ def archived(make_hall):
 @pytest.mark.django_db
 def test_archive_holds_everything(archived):
     data = json.loads(exports.archive_json(archived.event))
-    assert data["format"] == "mahjong-tournament-event" and data["version"] == 1
+    assert data["format"] == "mahjong-tournament-event" and data["version"] == 2
     assert data["event"]["slug"] == archived.event.slug
     assert data["event"]["director"] == "dir"
     assert data["event"]["start_date"] == "2026-05-01"
@@ -178,13 +178,25 @@ def test_import_refuses_ids_in_use(archived):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("version", [0, 2, "1", None])
+@pytest.mark.parametrize("version", [0, 3, "1", None])
 def test_import_refuses_an_unknown_version(archived, version):
     data = json.loads(exports.archive_json(archived.event))
     data["event"]["slug"] = "another-slug"
     data["version"] = version
     with pytest.raises(ValueError, match="Unknown archive format version"):
         exports.import_event(data)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_version_1_archive_still_imports(archived):
+    data = json.loads(exports.archive_json(archived.event))
+    data["event"]["slug"] = "from-version-1"
+    del data["event"]["announcements_revision"]
+    data["version"] = 1
+    call_command("flush", interactive=False, verbosity=0)
+    imported = exports.import_event(data)
+    assert (imported.slug, imported.announcements_revision) == ("from-version-1", 0)
+    assert imported.announcements.count() == 2
 
 
 @pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The reconcile's bulk path (SQL aggregates into arrays, ``rules.rank_grid``, the packed
+"""The reconcile's bulk path (bulk reads into arrays, ``rules.rank_grid``, the packed
 snapshot) against the standings computed from plain ORM rows, one object at a time."""
 
 from __future__ import annotations
@@ -14,7 +14,15 @@ from penalties.models import LedgerEntry
 from rules import PlayerEntry, TableResult, get_ruleset
 from scoring import services
 from scoring.models import SeatScore
-from scoring.snapshot import Formatter, compute, load_grid, pack_rows, positions, unpack
+from scoring.snapshot import (
+    Formatter,
+    _int_rows,
+    compute,
+    load_grid,
+    pack_rows,
+    positions,
+    unpack,
+)
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db
@@ -149,3 +157,12 @@ def test_positions_finds_every_id_and_marks_outsiders(spread):
     assert positions(ids, values).tolist() == expected
     assert -1 in expected and any(e >= 0 for e in expected)
     assert positions(ids[:0], values[:3]).tolist() == [-1, -1, -1]
+
+
+def test_int_rows_keep_signs_and_64_bits_and_refuse_nulls(db):
+    big = 2**63 - 1
+    rows = _int_rows(f"SELECT -5, {big} UNION ALL SELECT 0, {-big}", [], 2)
+    assert sorted(rows.tolist()) == [[-5, big], [0, -big]]
+    assert _int_rows("SELECT 1, 2 WHERE 1 = 0", [], 2).shape == (0, 2)
+    with pytest.raises((ValueError, TypeError)):
+        _int_rows("SELECT 1, NULL UNION ALL SELECT 2, 3", [], 2)

@@ -1,12 +1,51 @@
-"""Migration 0005: a snapshot packed in the earlier form is forgotten, not misread."""
+"""Snapshots across the change of packed form (migration 0005): the row-by-row form of the
+release before is still read, and going back to that release forgets the new form."""
 
 from __future__ import annotations
 
+import json
+import zlib
+from fractions import Fraction
+
+import numpy as np
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from bench._build import build_event
+from scoring import services
+from scoring.models import StandingsSnapshot
+from scoring.snapshot import LINE_FIELDS, TWELFTHS, unpack
+from tournament.models import Event
+
+
+def packed_row_by_row(rows: list[dict]) -> bytes:
+    """The form written by the release before 0005 (int32 lines, row by row)."""
+    fields = ("place", "player", "name", "total", "table_points", "score", "penalties", "dropped")
+    exact = ("total", "table_points", "score")
+    head = {
+        f: [int(Fraction(r[f]) * TWELFTHS) if f in exact else r[f] for r in rows] for f in fields
+    }
+    head["lines"] = [len(r["rounds"]) for r in rows]
+    lines = [
+        [n, t, score, int(Fraction(units) * TWELFTHS), int(Fraction(points) * TWELFTHS), penalty]
+        for r in rows
+        for n, t, score, units, _display, points, penalty in r["rounds"]
+    ]
+    text = json.dumps(head).encode()
+    body = np.array(lines, dtype="<i4").reshape(-1, LINE_FIELDS).tobytes()
+    return zlib.compress(bytes([4]) + len(text).to_bytes(4, "little") + text + body)
+
+
+@pytest.mark.django_db
+def test_a_snapshot_packed_row_by_row_is_still_read(director):
+    event_id = build_event(16, 3, 20, slug="row-by-row")
+    Event.objects.filter(pk=event_id).update(ruleset="riichi_ema")
+    services.reconcile_event(event_id)
+    snapshot = StandingsSnapshot.objects.get(event_id=event_id)
+    rows = snapshot.rows
+    assert any(line[3] != line[5] for r in rows for line in r["rounds"])  # units != points
+    assert unpack(snapshot.method, packed_row_by_row(rows)) == rows
 
 
 def migrate(scoring: str | None = None):
@@ -21,18 +60,13 @@ def migrate(scoring: str | None = None):
     return executor.loader.project_state(targets).apps
 
 
-def test_old_snapshots_are_marked_never_computed():
-    apps = migrate("0004_snapshot_packed")
+@pytest.mark.django_db(transaction=True)
+def test_going_back_before_0005_forgets_the_new_form(director):
+    event_id = build_event(16, 2, 10, slug="going-back")
+    services.reconcile_event(event_id)
     try:
-        user = apps.get_model("auth", "User").objects.create(username="migration-director")
-        event = apps.get_model("tournament", "Event").objects.create(
-            name="Old", slug="old", ruleset="mcr", director=user, revision=7
-        )
-        apps.get_model("scoring", "StandingsSnapshot").objects.create(
-            event=event, revision=7, method="table_points", packed=b"\x04old form"
-        )
-        apps = migrate("0005_snapshot_columns")
-        stored = apps.get_model("scoring", "StandingsSnapshot").objects.get(event_id=event.pk)
+        apps = migrate("0004_snapshot_packed")
+        stored = apps.get_model("scoring", "StandingsSnapshot").objects.get(event_id=event_id)
         assert (stored.revision, stored.computed_at, bytes(stored.packed)) == (-1, None, b"")
     finally:
         migrate()
