@@ -79,6 +79,19 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        """An update never writes the revisions back: they move only by ``F()`` increments,
+        and a copy loaded before one (an edit form left open) would take them backwards, so
+        that a change of ruleset options could land at a revision already reconciled."""
+        updating = not self._state.adding and not kwargs.get("force_insert")
+        if updating and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name not in ("revision", "announcements_revision")
+            ]
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("director:event", kwargs={"slug": self.slug})
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from bench._build import build_event
 from scoring import services, tasks
 from scoring.models import StandingsSnapshot
+from tournament import services as tournament_services
 from tournament.models import Event, Player
 
 
@@ -52,6 +53,21 @@ def test_a_late_task_never_rolls_back(table_event, director):
     snapshot = StandingsSnapshot.objects.get(event=event)
     assert snapshot.revision == Event.objects.get(pk=event.pk).revision
     assert {row["table_points"] for row in snapshot.rows} == {"7/4"}
+
+
+def test_an_event_saved_from_a_stale_copy_still_asks_for_a_reconcile(table_event, director):
+    event, table, _players = table_event("mcr")
+    stale = Event.objects.get(pk=event.pk)  # an edit form opened before the result
+    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    tournament_services.add_announcement(event, "Lunch at 13:00")
+    assert services.reconcile_event(event.pk)["status"] == "written"
+    reconciled = Event.objects.get(pk=event.pk)
+    stale.ruleset_options = {"false_win_amount": 20}
+    tournament_services.save_event(stale)
+    saved = Event.objects.get(pk=event.pk)
+    assert saved.revision == reconciled.revision + 1
+    assert saved.announcements_revision == reconciled.announcements_revision == 1
+    assert services.reconcile_event(event.pk)["status"] == "written"
 
 
 def test_forced_recompute_rewrites_the_same_revision(table_event, director):
