@@ -10,9 +10,6 @@ from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
 ROOT = Path(__file__).resolve().parent.parent
-# Scripts in bench/ have this folder first on sys.path, where http.py would hide the standard
-# library's ``http`` (which Django imports): swap it for the project root.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
 

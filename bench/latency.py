@@ -1,107 +1,103 @@
-"""Latency of live standings with a real worker, PostgreSQL and Redis.
+"""Latency of live standings with gunicorn, a real worker, PostgreSQL and Redis.
 
 .venv/bin/python bench/latency.py [--players 400 --rounds 8] \
     [--database-url postgres://postgres@127.0.0.1:5432/bench_latency] \
     [--broker redis://127.0.0.1:6379/6]
 
-Builds an event (every table's result entered) in a fresh PostgreSQL database, starts a Celery
-worker subprocess, then records 200 fouls one after another (``penalties.services.record_foul``
-when it works, otherwise ledger rows written directly with the revision bump) and measures for
-each the time until the standings snapshot shows its revision. Then records 100 fouls as fast as
-it can and counts the full recomputes the worker made for them (from the worker's task log).
-Last line: ``p50_s=<> p95_s=<> burst_writes=100 burst_recomputes=<n>``.
+Builds an event (every table's result entered, the last round live) in a fresh PostgreSQL
+database and serves it with gunicorn and a Celery worker. Then, as the director's API client,
+POSTs 200 MCR false wins one after another to ``/api/events/<event>/fouls/`` and after each
+polls ``GET /api/events/<event>/standings/`` until it shows the foul: ``current`` at a newer
+event revision than before the POST, with the offender's penalty total changed. Then POSTs 100
+as fast as it can from ``--clients`` connections at once (tablets reconnecting together) and
+counts the full recomputes the worker made for them (from its task log): a burst costs about
+one recompute per coalescing window (``STANDINGS_COALESCE_SECONDS``) it lasts. Last line:
+``p50_s=<> p95_s=<> burst_writes=100 burst_recomputes=<n>``.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import http.client
+import json
+import random
 import re
 import statistics
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
 
 from _build import build_event, fresh_database, setup_django
 
-from bench._servers import start_celery_worker, stop_process
+from bench._servers import celery_worker, gunicorn, server_env
+
+POLL_SECONDS = 0.01
 
 
-def writer(event_id: int):
-    """A function recording one MCR false win at a random table of round 1."""
-    import random
+class Client:
+    """One keep-alive HTTP connection with the director's token."""
 
-    from django.db import transaction
+    def __init__(self, base: str, token: str, slug: str):
+        host, port = base.removeprefix("http://").split(":")
+        self.conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        self.slug = slug
 
-    from penalties.models import FoulReport, LedgerEntry
-    from tournament.models import Event, Table
-    from tournament.services import bump_revision
+    def _call(self, method: str, path: str, body: dict | None = None) -> dict:
+        self.conn.request(method, path, json.dumps(body) if body else None, self.headers)
+        response = self.conn.getresponse()
+        data = response.read()
+        if response.status >= 300:
+            raise SystemExit(f"{method} {path}: {response.status} {data[:500]!r}")
+        return json.loads(data)
 
-    event = Event.objects.select_related("director").get(pk=event_id)
-    tables = list(Table.objects.filter(round__event=event).prefetch_related("seats"))
-    rng = random.Random(5)
-
-    def via_orm(table, seats):
-        offender, *others = [s.player_id for s in seats]
-        with transaction.atomic():
-            report = FoulReport.objects.create(
-                event=event, round_id=table.round_id, table=table, offender_id=offender,
-                code="false_win", ruleset_key="mcr", ruleset_version="bench",
-                referee=event.director, idempotency_key=uuid.uuid4().hex,
-            )  # fmt: skip
-            LedgerEntry.objects.bulk_create(
-                [
-                    LedgerEntry(
-                        event=event,
-                        round_id=table.round_id,
-                        table=table,
-                        player_id=offender,
-                        counterpart_id=o,
-                        kind="transfer",
-                        points=10,
-                        scope="table",
-                        report=report,
-                        ruleset_key="mcr",
-                        ruleset_version="bench",
-                        created_by=event.director,
-                    )  # fmt: skip
-                    for o in others
-                ]
-            )
-            bump_revision(event)
-
-    def via_service(table, seats):
-        from penalties.services import FoulInput, record_foul
-
-        record_foul(
-            event,
-            event.director,
-            FoulInput(
-                round=table.round.number,
-                table=table.number,
-                offender=seats[0].player_id,
-                code="false_win",
-                details={"revealed": True},
-                idempotency_key=uuid.uuid4().hex,
-            ),  # fmt: skip
+    def post_foul(self, round_: int, table: int, offender: int) -> None:
+        self._call(
+            "POST",
+            f"/api/events/{self.slug}/fouls/",
+            {
+                "round": round_,
+                "table": table,
+                "offender": offender,
+                "code": "false_win",
+                "details": {"revealed": True},
+                "idempotency_key": uuid.uuid4().hex,
+            },
         )
 
-    chosen = {"write": via_service, "name": "penalties.services.record_foul"}
+    def standings(self) -> dict:
+        return self._call("GET", f"/api/events/{self.slug}/standings/")
 
-    def write():
-        table = rng.choice(tables)
-        seats = list(table.seats.all())
-        try:
-            chosen["write"](table, seats)
-        except Exception as exc:  # the service is not there or refuses: fall back, once
-            if chosen["write"] is via_orm:
-                raise
-            print(f"record_foul unusable ({exc.__class__.__name__}: {exc}); writing rows")
-            chosen.update(write=via_orm, name="ledger rows + bump_revision")
-            via_orm(table, seats)
 
-    return write, chosen
+def penalties(body: dict) -> dict[int, int]:
+    return {row["player"]["id"]: row["penalties"] for row in body["rows"]}
+
+
+def prepare(players: int, rounds: int) -> tuple[str, str, int, list[tuple[int, list[int]]]]:
+    """The event: its slug, the director's API token, the live round's number and its tables
+    as (number, seated player ids)."""
+    from rest_framework.authtoken.models import Token
+
+    from scoring.services import reconcile_event
+    from tournament.models import Event, Round, Seat
+
+    event = Event.objects.select_related("director").get(
+        pk=build_event(players, rounds, 0, slug="latency")
+    )
+    Event.objects.filter(pk=event.pk).update(is_public=True)
+    Round.objects.filter(event=event, number=rounds).update(status=Round.Status.LIVE)
+    reconcile_event(event.pk)
+    tables: dict[int, list[int]] = {}
+    for number, player in (
+        Seat.objects.filter(round__event=event, round__number=rounds)
+        .order_by("table__number", "wind")
+        .values_list("table__number", "player_id")
+    ):
+        tables.setdefault(number, []).append(player)
+    token = Token.objects.create(user=event.director).key
+    return event.slug, token, rounds, sorted(tables.items())
 
 
 def main() -> None:
@@ -110,81 +106,100 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=8)
     ap.add_argument("--fouls", type=int, default=200)
     ap.add_argument("--burst", type=int, default=100)
+    ap.add_argument("--clients", type=int, default=8, help="connections sending the burst")
+    ap.add_argument("--web-workers", type=int, default=4)
     ap.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_latency")
     ap.add_argument("--broker", default="redis://127.0.0.1:6379/6")
     args = ap.parse_args()
 
     url, drop = fresh_database(args.database_url, "bench_latency")
-    worker = None
-    log_path = Path(tempfile.mkstemp(prefix="bench-latency-worker-", suffix=".log")[1])
+    log = Path(tempfile.mkstemp(prefix="bench-latency-worker-", suffix=".log")[1])
     try:
-        setup_django(url, CELERY_BROKER_URL=args.broker)
-        from django.conf import settings
+        setup_django(url)
+        slug, token, round_, tables = prepare(args.players, args.rounds)
+        env = server_env(url, args.broker)
+        rng = random.Random(5)
+        with (
+            celery_worker(env, log, name="bench-latency"),
+            gunicorn(env, workers=args.web_workers) as base,
+        ):
+            client = Client(base, token, slug)
+            last = client.standings()
+            if not last["current"]:
+                raise SystemExit("the standings were not current before the first foul")
 
-        from config.celery import app
-        from scoring.models import StandingsSnapshot
-        from scoring.services import reconcile_event
-        from tournament.models import Event
+            def post_random_foul(sender: Client = client, picker: random.Random = rng) -> int:
+                table, seats = picker.choice(tables)
+                offender = picker.choice(seats)
+                sender.post_foul(round_, table, offender)
+                return offender
 
-        assert not settings.CELERY_TASK_ALWAYS_EAGER
-        event_id = build_event(args.players, args.rounds, 0, slug="latency")
-        reconcile_event(event_id)
-        app.control.purge()
-        env = dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=args.broker)
-        worker = start_celery_worker(env, log_path, name="bench-latency")
-
-        def revision() -> int:
-            return Event.objects.values_list("revision", flat=True).get(pk=event_id)
-
-        def snapshot_revision() -> int:
-            return StandingsSnapshot.objects.values_list("revision", flat=True).get(
-                event_id=event_id
+            latencies = []
+            for _ in range(args.fouls):
+                before = penalties(last)
+                t0 = time.perf_counter()
+                offender = post_random_foul()
+                while True:
+                    body = client.standings()
+                    if body["current"] and body["event_revision"] > last["event_revision"]:
+                        break
+                    if time.perf_counter() - t0 > 30:
+                        raise SystemExit("the standings did not show a foul within 30 s")
+                    time.sleep(POLL_SECONDS)
+                latencies.append(time.perf_counter() - t0)
+                if penalties(body)[offender] == before[offender]:
+                    raise SystemExit(f"current standings without the foul of player {offender}")
+                last = body
+            print(
+                f"{args.fouls} fouls POSTed one after another through gunicorn "
+                f"({args.players} players x {args.rounds} rounds), each awaited in the API"
             )
 
-        def wait_for(target: int, timeout: float = 30.0) -> None:
-            deadline = time.monotonic() + timeout
-            while snapshot_revision() < target:
-                if time.monotonic() > deadline:
-                    raise SystemExit(f"snapshot stuck below revision {target}")
-                time.sleep(0.005)
+            def recomputes() -> int:
+                return len(re.findall(r"'status': '(?:written|superseded)'", log.read_text()))
 
-        write, chosen = writer(event_id)
-        latencies = []
-        for _ in range(args.fouls):
+            time.sleep(1.0)
+            before_burst = recomputes()
+
+            def send(count: int, seed: int) -> None:
+                sender, picker = Client(base, token, slug), random.Random(seed)
+                for _ in range(count):
+                    post_random_foul(sender, picker)
+
+            share, extra = divmod(args.burst, args.clients)
+            senders = [
+                threading.Thread(target=send, args=(share + (i < extra), i))
+                for i in range(args.clients)
+            ]
             t0 = time.perf_counter()
-            write()
-            wait_for(revision())
-            latencies.append(time.perf_counter() - t0)
-        print(f"{args.fouls} sequential fouls via {chosen['name']} "
-              f"({args.players} players x {args.rounds} rounds)")  # fmt: skip
+            for sender in senders:
+                sender.start()
+            for sender in senders:
+                sender.join()
+            burst_seconds = time.perf_counter() - t0
+            deadline = time.monotonic() + 30
+            while not client.standings()["current"]:
+                if time.monotonic() > deadline:
+                    raise SystemExit("the standings did not catch up with the burst in 30 s")
+                time.sleep(POLL_SECONDS)
+            time.sleep(1.5)  # let any queued task finish and log
+            burst_recomputes = recomputes() - before_burst
 
-        def computes() -> int:
-            text = log_path.read_text()
-            return len(re.findall(r"'status': '(?:written|superseded)'", text))
-
-        time.sleep(1.0)
-        before = computes()
-        t0 = time.perf_counter()
-        for _ in range(args.burst):
-            write()
-        burst_seconds = time.perf_counter() - t0
-        wait_for(revision())
-        time.sleep(1.5)  # let any queued task finish and log
-        burst_recomputes = computes() - before
         latencies.sort()
         p50 = statistics.median(latencies)
         p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
-        print(f"burst of {args.burst} writes took {burst_seconds:.2f} s; "
-              f"max latency {latencies[-1]:.3f} s")  # fmt: skip
+        print(
+            f"burst of {args.burst} POSTs from {args.clients} connections took "
+            f"{burst_seconds:.2f} s ({args.burst / burst_seconds:.0f}/s); "
+            f"max latency {latencies[-1]:.3f} s"
+        )
         print(
             f"p50_s={p50:.3f} p95_s={p95:.3f} burst_writes={args.burst} "
             f"burst_recomputes={burst_recomputes}"
         )
     finally:
-        if worker is not None:
-            stop_process(worker)
         drop()
-        log_path.unlink(missing_ok=True)
+        log.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

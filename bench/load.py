@@ -16,21 +16,17 @@ Last line: ``submitted=<requests> stored=<reports> duplicates=<n> p95_ms=<ms>``
 
 from __future__ import annotations
 
+import argparse
+import http.client
+import json
+import random
+import statistics
 import sys
+import threading
+import time
 from pathlib import Path
 
-# Run as a script, bench/ would come first on sys.path and its http.py would hide the
-# standard library's ``http``: put the project root there instead (before importing it).
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import argparse  # noqa: E402
-import http.client  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
 
 from bench._build import fresh_database, setup_django  # noqa: E402
 from bench._servers import celery_worker, gunicorn, server_env  # noqa: E402

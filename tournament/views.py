@@ -377,7 +377,7 @@ def hall(request: HttpRequest, event: Event) -> HttpResponse:
 
 @require_GET
 def ping(request: HttpRequest) -> HttpResponse:
-    """A constant answer: liveness for load balancers, and the baseline of bench/http.py."""
+    """A constant answer: liveness for load balancers; the baseline of bench/standings_http.py."""
     return HttpResponse("ok", content_type="text/plain")
 
 

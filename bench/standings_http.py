@@ -1,7 +1,7 @@
 """Public standings under load: gunicorn (2 workers) on PostgreSQL with a 1000-player event,
 ``wrk`` for 20 s at the standings page and at a constant view (``/ping``) of the same server.
 
-    python bench/http.py [--players 1000] [--rounds 12] [--seconds 20] [--connections 64]
+    python bench/standings_http.py [--players 1000] [--rounds 12] [--seconds 20] [--connections 64]
 
 Last line: ``standings_rps=<> baseline_rps=<> ratio=<standings/baseline> p99_ms=<>``
 (p99 of the standings page). Loopback only.
@@ -9,19 +9,14 @@ Last line: ``standings_rps=<> baseline_rps=<> ratio=<standings/baseline> p99_ms=
 
 from __future__ import annotations
 
+import argparse
+import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path, where this module's own name
-# would hide the standard library's ``http``: drop the folder, add the project root instead.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-sys.path.insert(0, str(_HERE.parent))
-
-import argparse  # noqa: E402
-import re  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._build import build_event, fresh_database, setup_django  # noqa: E402
 from bench._servers import gunicorn, server_env  # noqa: E402
