@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -397,8 +397,6 @@ def clear_pending(event_id: int) -> None:
 
 def stale_event_ids() -> list[int]:
     """Events whose snapshot is missing or older than the event."""
-    from django.db.models import F
-
     return list(
         Event.objects.filter(
             Q(standings_snapshot__isnull=True) | Q(standings_snapshot__revision__lt=F("revision"))
