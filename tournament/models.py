@@ -82,13 +82,15 @@ class Event(models.Model):
     def save(self, *args, **kwargs) -> None:
         """An update never writes the revisions back: they move only by ``F()`` increments,
         and a copy loaded before one (an edit form left open) would take them backwards, so
-        that a change of ruleset options could land at a revision already reconciled."""
+        that a change of ruleset options could land at a revision already reconciled. Fields
+        deferred on this copy are left alone too, as Django's own save would."""
         updating = not self._state.adding and not kwargs.get("force_insert")
         if updating and kwargs.get("update_fields") is None:
+            skipped = {"revision", "announcements_revision", *self.get_deferred_fields()}
             kwargs["update_fields"] = [
                 f.name
                 for f in self._meta.concrete_fields
-                if not f.primary_key and f.name not in ("revision", "announcements_revision")
+                if not f.primary_key and f.attname not in skipped and f.name not in skipped
             ]
         super().save(*args, **kwargs)
 

@@ -70,6 +70,17 @@ def test_an_event_saved_from_a_stale_copy_still_asks_for_a_reconcile(table_event
     assert services.reconcile_event(event.pk)["status"] == "written"
 
 
+def test_an_event_loaded_in_part_saves_in_one_update(table_event, django_assert_num_queries):
+    event, _table, _players = table_event("mcr")
+    before = Event.objects.get(pk=event.pk)
+    partial = Event.objects.only("pk", "name").get(pk=event.pk)
+    partial.name = "Renamed"
+    with django_assert_num_queries(1):  # the UPDATE of the loaded fields, no deferred loads
+        partial.save()
+    saved = Event.objects.get(pk=event.pk)
+    assert (saved.name, saved.ruleset, saved.revision) == ("Renamed", "mcr", before.revision)
+
+
 def test_forced_recompute_rewrites_the_same_revision(table_event, director):
     event, table, _players = table_event("mcr")
     services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
