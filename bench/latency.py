@@ -20,13 +20,14 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import re
 import statistics
 import tempfile
-import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from _build import build_event, fresh_database, setup_django
@@ -50,7 +51,7 @@ class Client:
         response = self.conn.getresponse()
         data = response.read()
         if response.status >= 300:
-            raise SystemExit(f"{method} {path}: {response.status} {data[:500]!r}")
+            raise RuntimeError(f"{method} {path}: {response.status} {data[:500]!r}")
         return json.loads(data)
 
     def post_foul(self, round_: int, table: int, offender: int) -> None:
@@ -113,7 +114,9 @@ def main() -> None:
     args = ap.parse_args()
 
     url, drop = fresh_database(args.database_url, "bench_latency")
-    log = Path(tempfile.mkstemp(prefix="bench-latency-worker-", suffix=".log")[1])
+    handle, name = tempfile.mkstemp(prefix="bench-latency-worker-", suffix=".log")
+    os.close(handle)
+    log = Path(name)
     try:
         setup_django(url)
         slug, token, round_, tables = prepare(args.players, args.rounds)
@@ -167,15 +170,11 @@ def main() -> None:
                     post_random_foul(sender, picker)
 
             share, extra = divmod(args.burst, args.clients)
-            senders = [
-                threading.Thread(target=send, args=(share + (i < extra), i))
-                for i in range(args.clients)
-            ]
             t0 = time.perf_counter()
-            for sender in senders:
-                sender.start()
-            for sender in senders:
-                sender.join()
+            with ThreadPoolExecutor(args.clients) as pool:
+                sent = [pool.submit(send, share + (i < extra), i) for i in range(args.clients)]
+            for future in sent:
+                future.result()  # a POST that failed in a sending thread fails the benchmark
             burst_seconds = time.perf_counter() - t0
             deadline = time.monotonic() + 30
             while not client.standings()["current"]:
@@ -184,6 +183,12 @@ def main() -> None:
                 time.sleep(POLL_SECONDS)
             time.sleep(1.5)  # let any queued task finish and log
             burst_recomputes = recomputes() - before_burst
+
+        from penalties.models import FoulReport
+
+        stored = FoulReport.objects.count()
+        if stored != args.fouls + args.burst:
+            raise SystemExit(f"{stored} reports stored for {args.fouls + args.burst} POSTs")
 
         latencies.sort()
         p50 = statistics.median(latencies)
