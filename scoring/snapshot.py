@@ -122,23 +122,23 @@ def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
 
 # A ledger row as the standings count it: a transfer moves points between the player and the
 # counterpart at the table; a deduction counts at the table or in the overall total.
-TRANSFER, AT_TABLE, IN_TOTAL, NOT_COUNTED = 0, 1, 2, 3
+TRANSFER, AT_TABLE, IN_TOTAL = 0, 1, 2
 
 
 def _ledger_sql() -> str:
-    """The event's transfers and deductions: player, counterpart (0 if none), table, what it
-    is (``TRANSFER``, ``AT_TABLE``, ``IN_TOTAL``, or ``NOT_COUNTED`` for a deduction of no
-    scope), points."""
+    """The event's transfers and scoped deductions: player, counterpart (0 if none), table,
+    what it is (``TRANSFER``, ``AT_TABLE`` or ``IN_TOTAL``), points."""
     ledger = LedgerEntry._meta.db_table
     transfer, deduct = LedgerEntry.Kind.TRANSFER.value, LedgerEntry.Kind.DEDUCT.value
     table, overall = LedgerEntry.Scope.TABLE.value, LedgerEntry.Scope.OVERALL.value
     return f"""
         SELECT player_id, COALESCE(counterpart_id, 0), table_id,
                CASE WHEN kind = '{transfer}' THEN {TRANSFER}
-                    WHEN scope = '{table}' THEN {AT_TABLE}
-                    WHEN scope = '{overall}' THEN {IN_TOTAL} ELSE {NOT_COUNTED} END,
+                    WHEN scope = '{table}' THEN {AT_TABLE} ELSE {IN_TOTAL} END,
                points
-        FROM {ledger} WHERE event_id = %s AND kind IN ('{transfer}', '{deduct}')
+        FROM {ledger}
+        WHERE event_id = %s AND (kind = '{transfer}'
+                                 OR kind = '{deduct}' AND scope IN ('{table}', '{overall}'))
     """
 
 
@@ -338,7 +338,7 @@ def _lines(data: bytes) -> tuple[dict[str, list], np.ndarray]:
     for width in head["widths"]:
         columns.append(np.frombuffer(data, dtype=f"<i{width}", count=count, offset=offset))
         offset += width * count
-    return head, np.stack(columns, axis=1).astype(np.int64).reshape(-1, LINE_FIELDS)
+    return head, np.stack(columns, axis=1).astype(np.int64)
 
 
 class Formatter:

@@ -19,8 +19,8 @@ from scoring.snapshot import LINE_FIELDS, TWELFTHS, unpack
 from tournament.models import Event
 
 
-def packed_row_by_row(rows: list[dict]) -> bytes:
-    """The form written by the release before 0005 (int32 lines, row by row)."""
+def packed_row_by_row(rows: list[dict], width: int) -> bytes:
+    """The form written by the release before 0005 (lines row by row, as int32 or int64)."""
     fields = ("place", "player", "name", "total", "table_points", "score", "penalties", "dropped")
     exact = ("total", "table_points", "score")
     head = {
@@ -33,19 +33,20 @@ def packed_row_by_row(rows: list[dict]) -> bytes:
         for n, t, score, units, _display, points, penalty in r["rounds"]
     ]
     text = json.dumps(head).encode()
-    body = np.array(lines, dtype="<i4").reshape(-1, LINE_FIELDS).tobytes()
-    return zlib.compress(bytes([4]) + len(text).to_bytes(4, "little") + text + body)
+    body = np.array(lines, dtype=f"<i{width}").reshape(-1, LINE_FIELDS).tobytes()
+    return zlib.compress(bytes([width]) + len(text).to_bytes(4, "little") + text + body)
 
 
 @pytest.mark.django_db
-def test_a_snapshot_packed_row_by_row_is_still_read(director):
+@pytest.mark.parametrize("width", [4, 8])
+def test_a_snapshot_packed_row_by_row_is_still_read(director, width):
     event_id = build_event(16, 3, 20, slug="row-by-row")
     Event.objects.filter(pk=event_id).update(ruleset="riichi_ema")
     services.reconcile_event(event_id)
     snapshot = StandingsSnapshot.objects.get(event_id=event_id)
     rows = snapshot.rows
     assert any(line[3] != line[5] for r in rows for line in r["rounds"])  # units != points
-    assert unpack(snapshot.method, packed_row_by_row(rows)) == rows
+    assert unpack(snapshot.method, packed_row_by_row(rows, width)) == rows
 
 
 def migrate(scoring: str | None = None):
