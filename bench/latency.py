@@ -5,11 +5,12 @@
     [--broker redis://127.0.0.1:6379/6]
 
 Builds an event (every table's result entered, the last round live) in a fresh PostgreSQL
-database and serves it with gunicorn and a Celery worker. Then, as the director's API client,
-POSTs 200 MCR false wins one after another to ``/api/events/<event>/fouls/`` and after each
-polls ``GET /api/events/<event>/standings/`` until it shows the foul: ``current`` at a newer
-event revision than before the POST, with the offender's penalty total changed. Then POSTs 100
-as fast as it can from ``--clients`` connections at once (tablets reconnecting together) and
+database and serves it with gunicorn and a Celery worker. After a warm-up (a few requests from
+each connection, not measured), as the director's API client, POSTs 200 MCR false wins one
+after another to ``/api/events/<event>/fouls/`` and after each polls
+``GET /api/events/<event>/standings/`` until it shows the foul: ``current`` at a newer event
+revision than before the POST, with the offender's penalty total changed. Then POSTs 100 as
+fast as it can from ``--clients`` connections at once (tablets reconnecting together) and
 counts the full recomputes the worker made for them (from its task log): a burst costs about
 one recompute per coalescing window (``STANDINGS_COALESCE_SECONDS``) it lasts. Last line:
 ``p50_s=<> p95_s=<> burst_writes=100 burst_recomputes=<n>``.
@@ -127,15 +128,44 @@ def main() -> None:
             gunicorn(env, workers=args.web_workers) as base,
         ):
             client = Client(base, token, slug)
-            last = client.standings()
-            if not last["current"]:
-                raise SystemExit("the standings were not current before the first foul")
 
             def post_random_foul(sender: Client = client, picker: random.Random = rng) -> int:
                 table, seats = picker.choice(tables)
                 offender = picker.choice(seats)
                 sender.post_foul(round_, table, offender)
                 return offender
+
+            def send(count: int, seed: int, reads: int = 0) -> None:
+                sender, picker = Client(base, token, slug), random.Random(seed)
+                for _ in range(reads):
+                    sender.standings()
+                for _ in range(count):
+                    post_random_foul(sender, picker)
+
+            def from_all_clients(total: int, reads: int = 0) -> None:
+                share, extra = divmod(total, args.clients)
+                with ThreadPoolExecutor(args.clients) as pool:
+                    sent = [
+                        pool.submit(send, share + (i < extra), 1000 * total + i, reads)
+                        for i in range(args.clients)
+                    ]
+                for future in sent:
+                    future.result()  # a POST that failed in a sending thread fails the run
+
+            def wait_current() -> dict:
+                deadline = time.monotonic() + 30
+                while not (body := client.standings())["current"]:
+                    if time.monotonic() > deadline:
+                        raise SystemExit("the standings did not catch up in 30 s")
+                    time.sleep(POLL_SECONDS)
+                return body
+
+            # Warm-up, not measured: every gunicorn worker's first requests (imports, database
+            # connection) take most of a second.
+            warm_up = args.clients
+            from_all_clients(warm_up, reads=2)
+            last = wait_current()
+            time.sleep(1.0)
 
             latencies = []
             for _ in range(args.fouls):
@@ -164,31 +194,19 @@ def main() -> None:
             time.sleep(1.0)
             before_burst = recomputes()
 
-            def send(count: int, seed: int) -> None:
-                sender, picker = Client(base, token, slug), random.Random(seed)
-                for _ in range(count):
-                    post_random_foul(sender, picker)
-
-            share, extra = divmod(args.burst, args.clients)
             t0 = time.perf_counter()
-            with ThreadPoolExecutor(args.clients) as pool:
-                sent = [pool.submit(send, share + (i < extra), i) for i in range(args.clients)]
-            for future in sent:
-                future.result()  # a POST that failed in a sending thread fails the benchmark
+            from_all_clients(args.burst)
             burst_seconds = time.perf_counter() - t0
-            deadline = time.monotonic() + 30
-            while not client.standings()["current"]:
-                if time.monotonic() > deadline:
-                    raise SystemExit("the standings did not catch up with the burst in 30 s")
-                time.sleep(POLL_SECONDS)
+            wait_current()
             time.sleep(1.5)  # let any queued task finish and log
             burst_recomputes = recomputes() - before_burst
 
         from penalties.models import FoulReport
 
         stored = FoulReport.objects.count()
-        if stored != args.fouls + args.burst:
-            raise SystemExit(f"{stored} reports stored for {args.fouls + args.burst} POSTs")
+        posted = warm_up + args.fouls + args.burst
+        if stored != posted:
+            raise SystemExit(f"{stored} reports stored for {posted} POSTs")
 
         latencies.sort()
         p50 = statistics.median(latencies)
