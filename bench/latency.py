@@ -152,15 +152,18 @@ def main() -> None:
                 for future in sent:
                     future.result()  # a POST that failed in a sending thread fails the run
 
-            def wait_current() -> dict:
+            def wait_current(newer_than: int = -1) -> dict:
+                """The standings once current at an event revision above ``newer_than``."""
                 deadline = time.monotonic() + 30
-                while not (body := client.standings())["current"]:
+                while True:
+                    body = client.standings()
+                    if body["current"] and body["event_revision"] > newer_than:
+                        return body
                     if time.monotonic() > deadline:
                         raise SystemExit("the standings did not catch up in 30 s")
                     time.sleep(POLL_SECONDS)
-                return body
 
-            # Warm-up, not measured: every gunicorn worker's first requests (imports, database
+            # Warm-up, not measured: a gunicorn worker's first requests (imports, database
             # connection) take most of a second.
             warm_up = args.clients
             from_all_clients(warm_up, reads=2)
@@ -172,13 +175,7 @@ def main() -> None:
                 before = penalties(last)
                 t0 = time.perf_counter()
                 offender = post_random_foul()
-                while True:
-                    body = client.standings()
-                    if body["current"] and body["event_revision"] > last["event_revision"]:
-                        break
-                    if time.perf_counter() - t0 > 30:
-                        raise SystemExit("the standings did not show a foul within 30 s")
-                    time.sleep(POLL_SECONDS)
+                body = wait_current(newer_than=last["event_revision"])
                 latencies.append(time.perf_counter() - t0)
                 if penalties(body)[offender] == before[offender]:
                     raise SystemExit(f"current standings without the foul of player {offender}")
