@@ -1,0 +1,53 @@
+"""The hall: announcements and extra time."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tournament import services
+from tournament.models import Announcement, Event, Round
+
+from .access import director_required, require_GET_POST
+
+
+@director_required
+@require_GET_POST
+def hall(request: HttpRequest, event: Event) -> HttpResponse:
+    """Announcements for the hall screen and extra time for tables of the live round."""
+    live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
+    if request.method == "POST":
+        try:
+            if "announce" in request.POST:
+                services.add_announcement(event, request.POST.get("text", ""))
+                messages.success(request, _("Announcement shown."))
+            elif "toggle" in request.POST:
+                announcement = get_object_or_404(
+                    Announcement, event=event, pk=request.POST.get("toggle")
+                )
+                services.set_announcement_shown(announcement, not announcement.is_active)
+            elif "extra" in request.POST and live:
+                table = get_object_or_404(live.tables, number=request.POST.get("table"))
+                try:
+                    minutes = int(request.POST.get("minutes", ""))
+                except ValueError:
+                    minutes = -1
+                services.grant_extra_time(table, minutes)
+                messages.success(request, _("Extra time saved."))
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        return redirect("director:hall", slug=event.slug)
+    return render(
+        request,
+        "director/hall.html",
+        {
+            "event": event,
+            "live": live,
+            "tables": live.tables.all() if live else [],
+            "announcements": event.announcements.all()[:20],
+        },
+    )

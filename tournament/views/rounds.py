@@ -1,0 +1,146 @@
+"""Rounds: creating, status, seating one round by hand, table cards and the printable
+seating list."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament import services
+from tournament.forms import RoundForm, RoundStatusForm, SeatRoundForm
+from tournament.models import (
+    Event,
+    Player,
+    Round,
+    Seat,
+)
+
+from .access import apply_errors, director_required, require_GET_POST
+
+
+@director_required
+@require_GET_POST
+def rounds(request: HttpRequest, event: Event) -> HttpResponse:
+    form = RoundForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if v is not None}
+        try:
+            round_ = services.create_round(event, **data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Round %(number)d created.") % {"number": round_.number})
+            return redirect("director:rounds", slug=event.slug)
+    return render(
+        request,
+        "director/rounds.html",
+        {
+            "event": event,
+            "form": form,
+            "rounds": event.rounds.annotate(
+                table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
+            ),
+            "status_choices": Round.Status.choices,
+        },
+    )
+
+
+@director_required
+@require_POST
+def round_status(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundStatusForm(request.POST)
+    if form.is_valid():
+        try:
+            services.update_round(round_, status=form.cleaned_data["status"])
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request,
+                _("Round %(number)d is now %(status)s.")
+                % {"number": round_.number, "status": round_.get_status_display()},
+            )
+    return redirect("director:rounds", slug=event.slug)
+
+
+@director_required
+@require_GET_POST
+def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    roster = list(event.players.filter(status=Player.Status.ACTIVE))
+    current: dict[int, list[int | None]] = {}
+    for seat in Seat.objects.filter(round=round_).select_related("table"):
+        row = current.setdefault(seat.table.number, [None] * 4)
+        row["ESWN".index(seat.wind)] = seat.player_id
+    seated_ids = {pid for row in current.values() for pid in row if pid}
+    roster += list(event.players.filter(pk__in=seated_ids).exclude(status=Player.Status.ACTIVE))
+    initial_tables = [current.get(n, [None] * 4) for n in range(1, max(current, default=0) + 1)]
+    table_count = max(len(initial_tables), (len(roster) + 3) // 4, 1)
+    form = SeatRoundForm(
+        request.POST or None,
+        players=roster,
+        table_count=table_count,
+        initial_tables=initial_tables,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.seat_round(round_, form.tables())
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Round %(number)d seated.") % {"number": round_.number})
+            return redirect("director:rounds", slug=event.slug)
+    return render(
+        request,
+        "director/seat_round.html",
+        {"event": event, "round": round_, "form": form, "closed": round_.is_closed},
+    )
+
+
+@director_required
+@require_GET
+def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """One printable page of A6 table cards: number, seats and a QR code that opens the
+    table's referee page."""
+    import segno
+    from django.urls import reverse
+
+    round_ = get_object_or_404(Round, event=event, number=number)
+    cards = []
+    for table in round_.tables.prefetch_related("seats__player"):
+        url = request.build_absolute_uri(
+            reverse("referee:table", args=[event.slug, round_.number, table.number])
+        )
+        qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        cards.append({"table": table, "seats": list(table.seats.all()), "url": url, "qr": qr})
+    return render(
+        request, "director/table_cards.html", {"event": event, "round": round_, "cards": cards}
+    )
+
+
+@director_required
+@require_GET
+def seating_print(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A printable seating list of one round, by table and by player name."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    tables = list(round_.tables.prefetch_related("seats__player"))
+    by_name = sorted(
+        (
+            (seat.player.name, table.number, seat.get_wind_display())
+            for table in tables
+            for seat in table.seats.all()
+        ),
+        key=lambda item: item[0].casefold(),
+    )
+    return render(
+        request,
+        "director/seating_print.html",
+        {"event": event, "round": round_, "tables": tables, "by_name": by_name},
+    )
