@@ -1,6 +1,7 @@
 """Chinese Official / MCR in EMA (MERS) practice (seed 003, Green Book 2006)."""
 
 from rules.consequences import Consequence, DeadHand, Deduct, Warning
+from rules.i18n import gettext_noop as _
 from rules.options import INT, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
@@ -11,8 +12,14 @@ MIN_WIN_POINTS = 8
 OPTIONS = {
     o.name: o
     for o in (
-        Option("false_win_amount", INT, 10, "False win: paid to each other player", minimum=1),
-        Option("premature_count_amount", INT, 10, "Premature count: deducted", minimum=1),
+        Option("false_win_amount", INT, 10, _("False win: paid to each other player"), minimum=1),
+        Option(
+            "premature_count_amount",
+            INT,
+            10,
+            _("Premature count: deducted from the offender"),
+            minimum=1,
+        ),
         scope_option("table"),
     )
 }
