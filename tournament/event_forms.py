@@ -52,7 +52,7 @@ def option_help(ruleset_key: str, spec: Option) -> str:
     if spec.derived is not None:
         base = RULESETS[ruleset_key].option_specs[spec.derived.base]
         parts.append(
-            _("Empty: %(fraction)s of \u201c%(base)s\u201d, rounded down (at least 1).")
+            _("Empty: %(fraction)s of the base amount (%(base)s), rounded down, at least 1.")
             % {"fraction": _fraction(spec.derived.fraction), "base": _(base.label)}
         )
     elif spec.type == INT_LIST:
@@ -235,7 +235,7 @@ def options_in_force(event: Event) -> list[dict]:
             source = _("set for this event")
         elif spec.derived is not None:
             base = ruleset.option_specs[spec.derived.base]
-            source = _("%(fraction)s of \u201c%(base)s\u201d, rounded down") % {
+            source = _("%(fraction)s of the base amount (%(base)s), rounded down") % {
                 "fraction": _fraction(spec.derived.fraction),
                 "base": _(base.label),
             }

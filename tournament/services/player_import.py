@@ -43,7 +43,7 @@ XLSX = "xlsx"
 AUTO = ""
 ENCODINGS: tuple[tuple[str, object], ...] = (
     ("utf-8", gettext_lazy("UTF-8")),
-    ("utf-16", gettext_lazy("UTF-16 (Excel's \u201cUnicode text\u201d)")),
+    ("utf-16", gettext_lazy("UTF-16 (Excel: Unicode text)")),
     ("cp1252", gettext_lazy("Windows-1252 (Western European)")),
     ("cp1250", gettext_lazy("Windows-1250 (Central European)")),
     ("iso-8859-1", gettext_lazy("ISO-8859-1 (Latin-1)")),
