@@ -8,7 +8,8 @@ extraction; the edge translates them (errors through ``RuleError.template`` and 
 base amount is accepted; a derived amount is the fraction of the base **rounded down** to a
 whole number, and never less than 1 (``derived_amount``). Rounding down keeps every payment at
 or below its exact share, so several offenders never pay (and nobody receives) more in total
-than a single offender's amount. Where the ruleset lets the director set a derived amount
+than a single offender's amount (for base amounts of 6 or more; below that the minimum of 1
+wins). Where the ruleset lets the director set a derived amount
 itself (classical), the value set is used as it is.
 """
 

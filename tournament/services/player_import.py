@@ -194,8 +194,11 @@ def _read_csv(data: bytes | str, encoding: str, prefer: Sequence[str]) -> Player
     rows: list[tuple[int, list[str]]] = []
     limit = max_rows()
     try:
-        for row in reader:
-            line = reader.line_num
+        while True:
+            line = reader.line_num + 1  # where the row starts (a quoted cell may span lines)
+            row = next(reader, None)
+            if row is None:
+                break
             if header is None:
                 if any(cell.strip() for cell in row):
                     header = _header(row)
