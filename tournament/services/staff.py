@@ -148,15 +148,17 @@ def accept_invitation(invitation: StaffInvitation, user: AbstractBaseUser) -> li
             raise ValidationError(_("This invitation link is no longer valid."))
         assignments = []
         for role in locked.roles:
+            # New until the person acknowledges them on their referee page, where accepting
+            # leads: the welcome there lists them.
             assignment, created = RefereeAssignment.objects.get_or_create(
                 event=event,
                 user=user,
                 role=role,
-                defaults={"table_numbers": locked.table_numbers, "seen_at": now},
+                defaults={"table_numbers": locked.table_numbers},
             )
             if not created:
                 assignment.table_numbers = locked.table_numbers
-                assignment.seen_at = now
+                assignment.seen_at = None
                 assignment.save(update_fields=["table_numbers", "seen_at"])
             assignments.append(assignment)
         locked.accepted_by = user
