@@ -11,6 +11,7 @@ INT = "int"
 OPTIONAL_INT = "optional_int"
 CHOICE = "choice"
 INT_LIST = "int_list"
+BOOL = "bool"
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,10 @@ class Option:
             if self.minimum is not None and value < self.minimum:
                 raise RuleError(path, f"must be at least {self.minimum}")
             return value
+        if self.type == BOOL:
+            if not isinstance(value, bool):
+                raise RuleError(path, "must be true or false")
+            return value
         if self.type == CHOICE:
             if value not in self.choices:
                 raise RuleError(path, f"must be one of {', '.join(self.choices)}")
@@ -52,6 +57,8 @@ class Option:
             schema: dict[str, Any] = {"type": "integer"}
         elif self.type == OPTIONAL_INT:
             schema = {"type": "integer", "nullable": True}  # OpenAPI 3.0 spelling
+        elif self.type == BOOL:
+            schema = {"type": "boolean"}
         elif self.type == CHOICE:
             schema = {"type": "string", "enum": list(self.choices)}
         else:
@@ -74,6 +81,12 @@ def scope_option(default: str) -> Option:
         "Scope of a referee's point deduction",
         choices=SCOPES,
     )
+
+
+# Score sheets of the rulesets whose hands are entered as points (RULES.md section 7).
+SHEET_LENGTH = Option(
+    "game_length", OPTIONAL_INT, None, "Score sheets: hands in a game (none: no limit)", minimum=1
+)
 
 
 def clean_options(specs: Mapping[str, Option], overrides: Mapping[str, Any] | None) -> dict:

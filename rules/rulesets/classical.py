@@ -2,7 +2,8 @@
 
 from rules.consequences import Consequence, DeadHand, HandEnds, Transfer
 from rules.errors import RuleError
-from rules.options import INT, OPTIONAL_INT, Option, scope_option
+from rules.hands import POINT_HANDS
+from rules.options import INT, OPTIONAL_INT, SHEET_LENGTH, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import (
@@ -31,6 +32,7 @@ OPTIONS = {
         Option("pung_claim_amount", OPTIONAL_INT, None, "Misnamed discard, pung (1/3)", 1),
         Option("chow_claim_amount", OPTIONAL_INT, None, "Misnamed discard, chow (1/6)", 1),
         scope_option("table"),
+        SHEET_LENGTH,
     )
 }
 
@@ -174,4 +176,5 @@ RULESET = Ruleset(
     rule=rule,
     check_options=check_options,
     reads=READS,
+    hand_rules=POINT_HANDS,
 )

@@ -3,7 +3,8 @@ double."""
 
 from rules.consequences import Consequence, DeadHand, Transfer
 from rules.errors import RuleError
-from rules.options import INT, Option, scope_option
+from rules.hands import POINT_HANDS
+from rules.options import INT, SHEET_LENGTH, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import dangerous_discard, warning
@@ -14,6 +15,7 @@ OPTIONS = {
         Option("limit", INT, 1000, "The limit; a false mah-jong costs half of it", minimum=4),
         Option("wrong_claim_amount", INT, 100, "Pung/kong without the tiles", minimum=1),
         scope_option("table"),
+        SHEET_LENGTH,
     )
 }
 
@@ -90,4 +92,5 @@ RULESET = Ruleset(
     rule=rule,
     check_options=check_options,
     reads=READS,
+    hand_rules=POINT_HANDS,
 )

@@ -1,6 +1,7 @@
 """Chinese Official / MCR in EMA (MERS) practice (seed 003, Green Book 2006)."""
 
 from rules.consequences import Consequence, DeadHand, Deduct, Warning
+from rules.hands import MCR
 from rules.options import INT, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
@@ -14,6 +15,7 @@ OPTIONS = {
         Option("false_win_amount", INT, 10, "False win: paid to each other player", minimum=1),
         Option("premature_count_amount", INT, 10, "Premature count: deducted", minimum=1),
         scope_option("table"),
+        Option("game_length", INT, 16, "Score sheets: hands in a game", minimum=1),
     )
 }
 
@@ -66,4 +68,5 @@ RULESET = Ruleset(
     rule=rule,
     reads=READS,
     record=RECORD,
+    hand_rules=MCR,
 )

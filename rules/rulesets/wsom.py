@@ -1,7 +1,8 @@
 """World Series of Mahjong, Zung Jung based (seed 002, Finnish)."""
 
 from rules.consequences import Consequence, DeadHand, PenaltyTiles, Warning
-from rules.options import INT, Option, scope_option
+from rules.hands import POINT_HANDS
+from rules.options import INT, SHEET_LENGTH, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import warning
@@ -12,6 +13,7 @@ OPTIONS = {
         Option("withdrawn_win_tiles", INT, 3, "Win call withdrawn: penalty tiles", minimum=1),
         Option("cancelled_claim_tiles", INT, 2, "Claim cancelled: penalty tiles", minimum=1),
         scope_option("overall"),
+        SHEET_LENGTH,
     )
 }
 
@@ -100,4 +102,5 @@ RULESET = Ruleset(
     method="score",
     rule=rule,
     reads=READS,
+    hand_rules=POINT_HANDS,
 )
