@@ -26,6 +26,7 @@ INT = "int"
 OPTIONAL_INT = "optional_int"
 CHOICE = "choice"
 INT_LIST = "int_list"
+BOOL = "bool"
 
 ROUNDING_RULE = _(
     "Derived amounts are the fraction of the base amount rounded down to a whole number, and "
@@ -68,6 +69,10 @@ class Option:
             if self.minimum is not None and value < self.minimum:
                 raise RuleError(path, _("must be at least %(minimum)s"), {"minimum": self.minimum})
             return value
+        if self.type == BOOL:
+            if not isinstance(value, bool):
+                raise RuleError(path, _("must be true or false"))
+            return value
         if self.type == CHOICE:
             if value not in self.choices:
                 raise RuleError(
@@ -91,6 +96,8 @@ class Option:
             schema: dict[str, Any] = {"type": "integer"}
         elif self.type == OPTIONAL_INT:
             schema = {"type": "integer", "nullable": True}  # OpenAPI 3.0 spelling
+        elif self.type == BOOL:
+            schema = {"type": "boolean"}
         elif self.type == CHOICE:
             schema = {"type": "string", "enum": list(self.choices)}
         else:
@@ -130,6 +137,16 @@ def scope_option(default: str) -> Option:
             "conversion."
         ),
     )
+
+
+# Score sheets of the rulesets whose hands are entered as points (RULES.md section 7).
+SHEET_LENGTH = Option(
+    "game_length",
+    OPTIONAL_INT,
+    None,
+    _("Score sheets: hands in a game (none: no limit)"),
+    minimum=1,
+)
 
 
 def clean_options(specs: Mapping[str, Option], overrides: Mapping[str, Any] | None) -> dict:

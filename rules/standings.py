@@ -112,12 +112,18 @@ def validate_table_result(
     scores: Mapping[Player, int],
     start_points: int = START_POINTS,
     uma: Sequence[int] = UMA,
+    sticks: int = 0,
 ) -> None:
-    """Raise ``RuleError("scores", ...)`` unless the entered scores add up as they must."""
+    """Raise ``RuleError("scores", ...)`` unless the entered scores add up as they must.
+    ``sticks``: riichi sticks of that size may have left the game, so the total may fall short
+    of the starting points by whole sticks."""
     _check_method(method)
     _check_table(scores)
     total = sum(scores.values())
     expected = expected_total(method, start_points)
+    short = expected - total
+    if sticks and short > 0 and short % sticks == 0:
+        return
     if total != expected:
         what = "raw points" if method == RIICHI else "scores"
         raise RuleError(

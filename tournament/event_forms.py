@@ -19,14 +19,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules import RULESETS
-from rules.options import CHOICE, INT, INT_LIST, OPTIONAL_INT, ROUNDING_RULE, Option
+from rules.options import BOOL, CHOICE, INT, INT_LIST, OPTIONAL_INT, ROUNDING_RULE, Option
 
 from .models import Event, time_zone_names
 
 SCOPE_LABELS = {
     "table": gettext_lazy("Table score (changes the placing at the table)"),
     "overall": gettext_lazy("Standings total (after the table's conversion)"),
+    "first_place": gettext_lazy("To the first-placed player"),
+    "lost": gettext_lazy("Lost (nobody gets them)"),
+    "all": gettext_lazy("Every winner is paid"),
+    "head_bump": gettext_lazy("Only the winner nearest the discarder (head bump)"),
+    "hanchan": gettext_lazy("East and South rounds (hanchan)"),
+    "tonpuusen": gettext_lazy("East round only (tonpuusen)"),
 }
+BOOL_LABELS = {True: gettext_lazy("Yes"), False: gettext_lazy("No")}
 
 
 def time_zone_choices() -> list:
@@ -59,7 +66,7 @@ def option_help(ruleset_key: str, spec: Option) -> str:
         parts.append(
             _("Empty: %(default)s.") % {"default": ", ".join(str(v) for v in spec.default)}
         )
-    elif spec.type != CHOICE:
+    elif spec.type in (INT, OPTIONAL_INT) and spec.default is not None:
         parts.append(_("Empty: %(default)s.") % {"default": spec.default})
     return " ".join(parts)
 
@@ -97,6 +104,14 @@ def option_field(ruleset_key: str, spec: Option) -> forms.Field:
             attrs["data-fraction"] = _fraction(spec.derived.fraction)
         return forms.IntegerField(
             min_value=spec.minimum, max_value=10**9, widget=forms.NumberInput(attrs), **common
+        )
+    if spec.type == BOOL:
+        return forms.TypedChoiceField(
+            choices=[("", _("Default: %(value)s") % {"value": BOOL_LABELS[bool(spec.default)]})]
+            + [("true", BOOL_LABELS[True]), ("false", BOOL_LABELS[False])],
+            coerce=lambda value: value == "true",
+            empty_value=None,
+            **common,
         )
     if spec.type == CHOICE:
         default = SCOPE_LABELS.get(spec.default, spec.default)
@@ -162,7 +177,11 @@ class EventForm(forms.ModelForm):
                 field = option_field(key, spec)
                 if name in own:
                     value = own[name]
-                    field.initial = ", ".join(map(str, value)) if spec.type == INT_LIST else value
+                    if spec.type == INT_LIST:
+                        value = ", ".join(map(str, value))
+                    elif spec.type == BOOL:
+                        value = "true" if value else "false"
+                    field.initial = value
                 if spec.derived is not None:
                     field.widget.attrs["placeholder"] = str(effective[name])
                 self.fields[field_name(key, name)] = field
@@ -198,7 +217,7 @@ class EventForm(forms.ModelForm):
             self.instance.ruleset_options = {
                 name: cleaned[f]
                 for name, f in self.option_names[key]
-                if cleaned.get(f) not in (None, "")
+                if cleaned.get(f) is not None and cleaned.get(f) != ""
             }
         return cleaned
 
@@ -243,8 +262,12 @@ def options_in_force(event: Event) -> list[dict]:
             source = _("default")
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
+        elif spec.type == BOOL:
+            value = BOOL_LABELS[bool(value)]
         elif spec.type == CHOICE:
             value = SCOPE_LABELS.get(value, value)
+        elif value is None:
+            value = "–"
         rows.append({"label": _(spec.label), "value": value, "source": source})
     return rows
 

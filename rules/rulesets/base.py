@@ -8,6 +8,8 @@ from rules import standings
 from rules.catalogue import CODES, Field, get_foul
 from rules.consequences import Consequence
 from rules.errors import RuleError
+from rules.hands import Hand, HandRules, Sheet, play_sheet
+from rules.hands.riichi import RIICHI_STICK
 from rules.options import Option, clean_options
 from rules.report import Report
 from rules.rulesets.common import referee_decision
@@ -48,6 +50,7 @@ class Ruleset:
     check_options: Callable[[dict], None] | None = field(default=None, repr=False)
     reads: FieldNames | None = field(default=None, repr=False, compare=False)
     record: FieldNames = field(default_factory=dict, repr=False, compare=False)
+    hand_rules: HandRules | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         for mapping in (self.reads or {}, self.record):
@@ -148,7 +151,15 @@ class Ruleset:
     def validate_table_result(
         self, scores: Mapping[Player, int], options: Mapping[str, Any] | None = None
     ) -> None:
-        standings.validate_table_result(self.method, scores, **self._standings_params(options))
+        """RULES.md section 5's sum check. Riichi events whose leftover sticks leave the game
+        (``leftover_deposits = lost``) may end short of the starting total by whole sticks."""
+        params = self._standings_params(options)
+        if (
+            self.method == standings.RIICHI
+            and self.options(options).get("leftover_deposits") == "lost"
+        ):
+            params["sticks"] = RIICHI_STICK
+        standings.validate_table_result(self.method, scores, **params)
 
     def table_result_problem(
         self, scores: Mapping[Player, int], options: Mapping[str, Any] | None = None
@@ -178,6 +189,16 @@ class Ruleset:
         return standings.compute_standings(
             self.method, tables, players, **self._standings_params(options)
         )
+
+    # ---------------------------------------------------------------------------- score sheets
+
+    def play_sheet(
+        self, hands: Iterable[Hand | Mapping[str, Any]], options: Mapping[str, Any] | None = None
+    ) -> Sheet:
+        """The score sheet after ``hands`` (RULES.md section 7), with the event's options."""
+        if self.hand_rules is None:
+            raise RuleError("ruleset", f"the {self.name} rules keep no score sheets")
+        return play_sheet(self.hand_rules, self.options(options), hands)
 
     def rank_grid(
         self,

@@ -7,8 +7,9 @@ rule of ``rules.options``: rounded down to a whole number, at least 1.
 from fractions import Fraction
 
 from rules.consequences import Consequence, DeadHand, HandEnds, Transfer
+from rules.hands import POINT_HANDS
 from rules.i18n import gettext_noop as _
-from rules.options import INT, OPTIONAL_INT, Derivation, Option, scope_option
+from rules.options import INT, OPTIONAL_INT, SHEET_LENGTH, Derivation, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import (
@@ -64,6 +65,7 @@ OPTIONS = {
             derived=Derivation("false_win_amount", Fraction(1, 6)),
         ),
         scope_option("table"),
+        SHEET_LENGTH,
     )
 }
 
@@ -193,4 +195,5 @@ RULESET = Ruleset(
     method="score",
     rule=rule,
     reads=READS,
+    hand_rules=POINT_HANDS,
 )

@@ -4,8 +4,9 @@ double."""
 from fractions import Fraction
 
 from rules.consequences import Consequence, DeadHand, Transfer
+from rules.hands import POINT_HANDS
 from rules.i18n import gettext_noop as _
-from rules.options import INT, Option, derived_amount, scope_option
+from rules.options import INT, SHEET_LENGTH, Option, derived_amount, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import dangerous_discard, warning
@@ -32,6 +33,7 @@ OPTIONS = {
             minimum=1,
         ),
         scope_option("table"),
+        SHEET_LENGTH,
     )
 }
 
@@ -104,4 +106,5 @@ RULESET = Ruleset(
     method="score",
     rule=rule,
     reads=READS,
+    hand_rules=POINT_HANDS,
 )

@@ -1,6 +1,7 @@
 """Chinese Official / MCR in EMA (MERS) practice (seed 003, Green Book 2006)."""
 
 from rules.consequences import Consequence, DeadHand, Deduct, Warning
+from rules.hands import MCR
 from rules.i18n import gettext_noop as _
 from rules.options import INT, Option, scope_option
 from rules.report import Report
@@ -21,6 +22,7 @@ OPTIONS = {
             minimum=1,
         ),
         scope_option("table"),
+        Option("game_length", INT, 16, _("Score sheets: hands in a game"), minimum=1),
     )
 }
 
@@ -73,4 +75,5 @@ RULESET = Ruleset(
     rule=rule,
     reads=READS,
     record=RECORD,
+    hand_rules=MCR,
 )

@@ -3,7 +3,7 @@
 from rules.consequences import OVERALL, Consequence, DeadHand, Deduct, Redeal, Warning
 from rules.errors import RuleError
 from rules.i18n import gettext_noop as _
-from rules.options import INT, INT_LIST, Option, scope_option
+from rules.options import BOOL, CHOICE, INT, INT_LIST, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES
 from rules.rulesets.common import warning
@@ -56,6 +56,33 @@ def options(chombo_points: int) -> dict[str, Option]:
                 help=_("Four whole numbers adding up to 0 (no oka)."),
             ),
             scope_option(OVERALL),
+            # Score sheets (RULES.md section 7).
+            Option("counted_yakuman", BOOL, False, _("Score sheets: 13 han or more is a yakuman")),
+            Option("multiple_yakuman", BOOL, False, _("Score sheets: several yakuman in one hand")),
+            Option(
+                "kiriage", BOOL, False, _("Score sheets: 4 han 30 fu and 3 han 60 fu are mangan")
+            ),
+            Option(
+                "leftover_deposits",
+                CHOICE,
+                "first_place",
+                _("Score sheets: riichi sticks left at the end"),
+                choices=("first_place", "lost"),
+            ),
+            Option(
+                "multiple_ron",
+                CHOICE,
+                "all",
+                _("Score sheets: several winners on one discard"),
+                choices=("all", "head_bump"),
+            ),
+            Option(
+                "game_length",
+                CHOICE,
+                "hanchan",
+                _("Score sheets: length of a game"),
+                choices=("hanchan", "tonpuusen"),
+            ),
         )
     }
 

@@ -1,5 +1,6 @@
 """Riichi, EMA Riichi Competition Rules 2016."""
 
+from rules.hands import RIICHI
 from rules.rulesets import riichi
 from rules.rulesets.base import Ruleset
 
@@ -14,4 +15,5 @@ RULESET = Ruleset(
     check_options=riichi.check_options,
     reads=riichi.READS,
     record=riichi.RECORD,
+    hand_rules=RIICHI,
 )

@@ -1,5 +1,6 @@
 """Riichi, World Riichi Championship rules (2015 figures; WRC 2022 sets chombo_points=30000)."""
 
+from rules.hands import RIICHI
 from rules.rulesets import riichi
 from rules.rulesets.base import Ruleset
 
@@ -14,4 +15,5 @@ RULESET = Ruleset(
     check_options=riichi.check_options,
     reads=riichi.READS,
     record=riichi.RECORD,
+    hand_rules=RIICHI,
 )

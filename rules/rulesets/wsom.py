@@ -1,8 +1,9 @@
 """World Series of Mahjong, Zung Jung based (seed 002, Finnish)."""
 
 from rules.consequences import Consequence, DeadHand, PenaltyTiles, Warning
+from rules.hands import POINT_HANDS
 from rules.i18n import gettext_noop as _
-from rules.options import INT, Option, scope_option
+from rules.options import INT, SHEET_LENGTH, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import warning
@@ -25,6 +26,7 @@ OPTIONS = {
             minimum=1,
         ),
         scope_option("overall"),
+        SHEET_LENGTH,
     )
 }
 
@@ -113,4 +115,5 @@ RULESET = Ruleset(
     method="score",
     rule=rule,
     reads=READS,
+    hand_rules=POINT_HANDS,
 )

@@ -25,7 +25,15 @@ def test_default_options():
         "start_points": 30000,
         "uma": [15000, 5000, -5000, -15000],
         "point_penalty_scope": "overall",
+        "counted_yakuman": False,
+        "multiple_yakuman": False,
+        "kiriage": False,
+        "leftover_deposits": "first_place",
+        "multiple_ron": "all",
+        "game_length": "hanchan",
     }
+    assert get_ruleset("mcr").default_options["game_length"] == 16
+    assert get_ruleset("classical").default_options["game_length"] is None
     assert get_ruleset("mcr").default_options["point_penalty_scope"] == "table"
     assert get_ruleset("wsom").default_options["point_penalty_scope"] == "overall"
 
@@ -76,7 +84,7 @@ def test_an_unknown_option_is_named_with_the_valid_ones():
         get_ruleset("mcr").options({"colour": 1})
     assert error.value.message == (
         "unknown option colour; the options are: false_win_amount, premature_count_amount, "
-        "point_penalty_scope"
+        "point_penalty_scope, game_length"
     )
 
 

@@ -160,3 +160,27 @@ def test_the_overview_and_the_exports_page_link_every_export(web, event):
         f'href="/director/{event.slug}/exports/"'
         in web.get(f"/director/{event.slug}/players/").content.decode()
     )
+
+
+def test_yes_no_and_choice_options_are_fields_too(web, make_event):
+    event = make_event("riichi-sheets", ruleset="riichi_ema")
+    response = web.post(
+        f"/director/{event.slug}/edit/",
+        settings_post(
+            event,
+            option_riichi_ema_kiriage="true",
+            option_riichi_ema_counted_yakuman="false",
+            option_riichi_ema_multiple_ron="head_bump",
+        ),
+    )
+    assert response.status_code == 302, response.context["form"].errors
+    event.refresh_from_db()
+    assert event.ruleset_options == {
+        "kiriage": True,
+        "counted_yakuman": False,
+        "multiple_ron": "head_bump",
+    }
+    page = web.get(f"/director/{event.slug}/edit/")
+    assert page.context["form"]["option_riichi_ema_kiriage"].value() == "true"
+    rows = {str(r["label"]): r["value"] for r in page.context["in_force"]}
+    assert str(rows["Score sheets: 4 han 30 fu and 3 han 60 fu are mangan"]) == "Yes"

@@ -1,0 +1,78 @@
+"""MCR hands (seed 003: the 8-point minimum; Green Book payments).
+
+A win by discard: the discarder pays 8 + the total fan (bonus tiles included), each other
+player 8. Self-drawn: each of the three pays 8 + the total fan. A draw scores nothing. The deal
+passes after every hand; a game is ``game_length`` hands (16 by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.errors import RuleError
+from rules.hands.model import ABORTED, DRAW, WIN, Hand, SheetState
+from rules.hands.sheet import Payments
+
+MIN_FAN = 8
+BASE = 8
+MAX_BONUS = 8
+GAME_LENGTH = 16
+
+
+class McrHands:
+    family = "mcr"
+    kinds = (WIN, DRAW, ABORTED)
+
+    def start_points(self, options: Mapping[str, Any]) -> int:
+        return 0
+
+    def score(
+        self, state: SheetState, hand: Hand, options: Mapping[str, Any]
+    ) -> tuple[Payments, dict[int, int], SheetState]:
+        if hand.riichi or hand.tenpai:
+            raise RuleError("hand", "MCR has no riichi and no tenpai payments")
+        if hand.kind == ABORTED:
+            return (0, 0, 0, 0), {}, state
+        after = replace(state, passes=state.passes + 1, hands=state.hands + 1)
+        if hand.kind == DRAW:
+            return (0, 0, 0, 0), {}, after
+        if len(hand.wins) != 1:
+            raise RuleError("wins", "an MCR hand has one winner")
+        win = hand.wins[0]
+        if win.han or win.fu or win.limit or win.yakuman:
+            raise RuleError("win", "an MCR win is counted in fan, not han, fu or limits")
+        if win.bonus > MAX_BONUS:
+            raise RuleError("win.bonus", f"there are only {MAX_BONUS} bonus tiles")
+        if win.fan < MIN_FAN:
+            extra = f" + {win.bonus} bonus" if win.bonus else ""
+            raise RuleError(
+                "win.fan",
+                f"a win needs at least {MIN_FAN} fan without bonus tiles "
+                f"(announced: {win.fan}{extra}); under that it is a false win",
+            )
+        if hand.discarder == win.winner:
+            raise RuleError("discarder", "the winner cannot also be the discarder")
+        total = win.fan + win.bonus
+        payments = [0, 0, 0, 0]
+        for seat in range(4):
+            if seat == win.winner:
+                continue
+            pays = BASE + total if hand.discarder in (None, seat) else BASE
+            payments[seat] -= pays
+            payments[win.winner] += pays
+        return (
+            (payments[0], payments[1], payments[2], payments[3]),
+            {win.winner: payments[win.winner]},
+            after,
+        )
+
+    def is_over(self, state: SheetState, options: Mapping[str, Any]) -> bool:
+        return state.hands >= options.get("game_length", GAME_LENGTH)
+
+    def final(self, totals: Payments, state: SheetState, options: Mapping[str, Any]) -> Payments:
+        return totals
+
+
+MCR = McrHands()

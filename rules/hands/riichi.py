@@ -1,0 +1,229 @@
+"""Riichi hands, EMA (RCR 2016) and WRC (RULES.md section 7).
+
+Base points = fu x 2^(2 + han), capped: 5 han, or a base over 2000, is mangan (2000); 6-7 han
+haneman (3000); 8-10 baiman (4000); 11+ sanbaiman (6000); yakuman 8000. A ron costs the
+discarder 4 x base (6 x base to a dealer); a tsumo costs the dealer 2 x base and the others
+1 x base (a dealer's tsumo: 2 x base each). Every single payment is rounded up to 100.
+
+Counters (honba) add 300 to a ron and 100 per payer to a tsumo; riichi sticks (1000 each) go
+to the next winner. At an exhaustive draw the noten players pay 3000 in all to the tenpai ones.
+The dealer keeps the deal after a dealer win or when tenpai at a draw; a counter is added then
+and after any draw, and cleared after a non-dealer win. A hanchan ends when the deal passes on
+from South 4 (no bust end).
+
+Options (defaults as in RULES.md): ``counted_yakuman`` (13+ han is a yakuman), ``multiple_yakuman``
+(a hand may count several yakuman), ``kiriage`` (4 han 30 fu and 3 han 60 fu are mangan), all
+off; ``leftover_deposits`` (``first_place``: sticks left at the end go to the first placed,
+shared equally by players tied there, a remainder to the tied seat nearest the first dealer;
+``lost``: they leave the game), ``multiple_ron`` (``all``: every winner is paid, counters and
+sticks to the winner nearest the discarder's right; ``head_bump``: only that winner wins),
+``game_length`` (``hanchan`` or ``tonpuusen``, East round only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.errors import RuleError
+from rules.hands.model import ABORTED, DRAW, WIN, Hand, SheetState, Win
+from rules.hands.sheet import Payments
+
+START_POINTS = 30000
+RIICHI_STICK = 1000
+COUNTER_RON = 300
+COUNTER_TSUMO = 100
+DRAW_POOL = 3000
+VALID_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+MAX_HAN = 60
+MAX_YAKUMAN = 6
+PASSES = {"hanchan": 8, "tonpuusen": 4}
+
+DEFAULTS = {
+    "counted_yakuman": False,
+    "multiple_yakuman": False,
+    "kiriage": False,
+    "leftover_deposits": "first_place",
+    "multiple_ron": "all",
+    "game_length": "hanchan",
+}
+
+
+def _option(options: Mapping[str, Any], name: str) -> Any:
+    return options.get(name, DEFAULTS[name])
+
+
+def round_up(points: int) -> int:
+    """Up to the next multiple of 100."""
+    return -(-points // 100) * 100
+
+
+def base_points(win: Win, options: Mapping[str, Any], *, tsumo: bool) -> int:
+    """The base points of one win, after checking that han, fu or the limit can be."""
+    if win.fan or win.bonus:
+        raise RuleError("win", "a riichi win is counted in han and fu, not fan")
+    if win.limit:
+        if win.limit not in LIMITS:
+            raise RuleError("win.limit", f"must be one of {', '.join(LIMITS)}")
+        if win.han or win.fu:
+            raise RuleError("win.limit", "give either a limit or han and fu, not both")
+        if win.limit != "yakuman":
+            if win.yakuman:
+                raise RuleError("win.yakuman", "only a yakuman counts yakuman")
+            return LIMITS[win.limit]
+        count = win.yakuman or 1
+        if count > 1 and not _option(options, "multiple_yakuman"):
+            raise RuleError(
+                "win.yakuman", "multiple yakuman are not counted in this event: a yakuman is 8000"
+            )
+        if count > MAX_YAKUMAN:
+            raise RuleError("win.yakuman", f"at most {MAX_YAKUMAN} yakuman")
+        return LIMITS["yakuman"] * count
+    if win.yakuman:
+        raise RuleError("win.yakuman", "only a yakuman counts yakuman")
+    if win.han < 1:
+        raise RuleError("win.han", "a win needs at least 1 han")
+    if win.han > MAX_HAN:
+        raise RuleError("win.han", f"at most {MAX_HAN} han")
+    if win.fu and win.fu not in VALID_FU:
+        raise RuleError("win.fu", f"fu is 20, 25 or a multiple of 10 from 30 to 110, not {win.fu}")
+    if win.han >= 13 and _option(options, "counted_yakuman"):
+        return LIMITS["yakuman"]
+    if win.han >= 11:
+        return LIMITS["sanbaiman"]
+    if win.han >= 8:
+        return LIMITS["baiman"]
+    if win.han >= 6:
+        return LIMITS["haneman"]
+    if win.han == 5:
+        return LIMITS["mangan"]
+    if not win.fu:
+        raise RuleError("win.fu", f"a {win.han} han win needs its fu")
+    if win.fu == 20 and not tsumo:
+        raise RuleError("win.fu", "20 fu is only a self-drawn win (a ron has at least 30)")
+    if win.fu in (20, 25) and win.han < 2:
+        raise RuleError("win.han", f"a {win.fu} fu win has at least 2 han")
+    base = win.fu * 2 ** (2 + win.han)
+    if base > LIMITS["mangan"]:
+        return LIMITS["mangan"]
+    if _option(options, "kiriage") and base == 1920:
+        return LIMITS["mangan"]
+    return base
+
+
+def nearest_right(discarder: int, seats: tuple[int, ...]) -> int:
+    """Of ``seats``, the one first in turn after ``discarder``."""
+    return min(seats, key=lambda seat: (seat - discarder) % 4)
+
+
+class RiichiHands:
+    family = "riichi"
+    kinds = (WIN, DRAW, ABORTED)
+
+    def start_points(self, options: Mapping[str, Any]) -> int:
+        return int(options.get("start_points", START_POINTS))
+
+    def score(
+        self, state: SheetState, hand: Hand, options: Mapping[str, Any]
+    ) -> tuple[Payments, dict[int, int], SheetState]:
+        if hand.kind == ABORTED:
+            if hand.riichi:
+                raise RuleError(
+                    "riichi", "a re-dealt hand returns its riichi sticks: leave riichi empty"
+                )
+            return (0, 0, 0, 0), {}, state
+        payments = [0, 0, 0, 0]
+        for seat in hand.riichi:
+            payments[seat] -= RIICHI_STICK
+        deposits = state.deposits + RIICHI_STICK * len(hand.riichi)
+        dealer = state.dealer
+        if hand.kind == DRAW:
+            return self._draw(state, hand, payments, deposits)
+        if hand.tenpai:
+            raise RuleError("tenpai", "tenpai is asked at a draw only")
+        wins = hand.wins
+        tsumo = hand.discarder is None
+        if tsumo and len(wins) > 1:
+            raise RuleError("wins", "only a win on a discard can have several winners")
+        winners = tuple(w.winner for w in wins)
+        if hand.discarder in winners:
+            raise RuleError("discarder", "the winner cannot also be the discarder")
+        first = winners[0] if tsumo else nearest_right(hand.discarder, winners)
+        if len(wins) > 1 and _option(options, "multiple_ron") == "head_bump":
+            raise RuleError(
+                "wins",
+                f"head bump: only the winner nearest the discarder's right wins "
+                f"(seat {first}); enter that win alone",
+            )
+        values: dict[int, int] = {}
+        for win in wins:
+            base = base_points(win, options, tsumo=tsumo)
+            won = 0
+            if tsumo:
+                for seat in range(4):
+                    if seat == win.winner:
+                        continue
+                    share = 2 if win.winner == dealer or seat == dealer else 1
+                    pays = round_up(share * base)
+                    payments[seat] -= pays + COUNTER_TSUMO * state.counters
+                    won += pays
+                payments[win.winner] += won + 3 * COUNTER_TSUMO * state.counters
+            else:
+                won = round_up((6 if win.winner == dealer else 4) * base)
+                bonus = COUNTER_RON * state.counters if win.winner == first else 0
+                payments[hand.discarder] -= won + bonus
+                payments[win.winner] += won + bonus
+            values[win.winner] = won
+        payments[first] += deposits
+        if dealer in winners:
+            after = replace(state, counters=state.counters + 1, deposits=0, hands=state.hands + 1)
+        else:
+            after = replace(
+                state, passes=state.passes + 1, counters=0, deposits=0, hands=state.hands + 1
+            )
+        return (payments[0], payments[1], payments[2], payments[3]), values, after
+
+    def _draw(
+        self, state: SheetState, hand: Hand, payments: list[int], deposits: int
+    ) -> tuple[Payments, dict[int, int], SheetState]:
+        noten_riichi = [seat for seat in hand.riichi if seat not in hand.tenpai]
+        if noten_riichi:
+            raise RuleError(
+                "tenpai",
+                "a player who declared riichi is tenpai at a draw; a noten riichi is a chombo "
+                "(record the foul and enter the hand as re-dealt)",
+            )
+        tenpai = hand.tenpai
+        if 0 < len(tenpai) < 4:
+            gets, pays = DRAW_POOL // len(tenpai), DRAW_POOL // (4 - len(tenpai))
+            for seat in range(4):
+                payments[seat] += gets if seat in tenpai else -pays
+        passes = state.passes if state.dealer in tenpai else state.passes + 1
+        after = replace(
+            state,
+            passes=passes,
+            counters=state.counters + 1,
+            deposits=deposits,
+            hands=state.hands + 1,
+        )
+        return (payments[0], payments[1], payments[2], payments[3]), {}, after
+
+    def is_over(self, state: SheetState, options: Mapping[str, Any]) -> bool:
+        return state.passes >= PASSES[_option(options, "game_length")]
+
+    def final(self, totals: Payments, state: SheetState, options: Mapping[str, Any]) -> Payments:
+        if not state.deposits or _option(options, "leftover_deposits") == "lost":
+            return totals
+        top = max(totals)
+        tied = [seat for seat in range(4) if totals[seat] == top]
+        share, remainder = divmod(state.deposits, len(tied))
+        result = list(totals)
+        for seat in tied:
+            result[seat] += share
+        result[tied[0]] += remainder
+        return (result[0], result[1], result[2], result[3])
+
+
+RIICHI = RiichiHands()

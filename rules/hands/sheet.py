@@ -1,0 +1,79 @@
+"""Playing a sheet out: a fold of the hands over the game's state, with one ruleset family's
+rules for what a hand pays and what comes next."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any, Protocol
+
+from rules.errors import RuleError
+from rules.hands.model import ADJUSTMENT, Hand, HandLine, Sheet, SheetState, parse_hand
+
+Payments = tuple[int, int, int, int]
+
+
+class HandRules(Protocol):
+    """One family's hand scoring (mcr, riichi, points)."""
+
+    family: str
+    kinds: tuple[str, ...]
+
+    def start_points(self, options: Mapping[str, Any]) -> int: ...
+
+    def score(
+        self, state: SheetState, hand: Hand, options: Mapping[str, Any]
+    ) -> tuple[Payments, dict[int, int], SheetState]:
+        """What ``hand`` pays in ``state``, the value of each win, and the state after it
+        (``finished`` not yet set: ``play_sheet`` asks ``is_over``)."""
+        ...
+
+    def is_over(self, state: SheetState, options: Mapping[str, Any]) -> bool: ...
+
+    def final(
+        self, totals: Payments, state: SheetState, options: Mapping[str, Any]
+    ) -> Payments: ...
+
+
+def _add(a: Payments, b: Payments) -> Payments:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _located(error: RuleError, number: int) -> RuleError:
+    return RuleError(error.field, f"hand {number}: {error.message}")
+
+
+def play_sheet(
+    rules: HandRules, options: Mapping[str, Any], hands: Iterable[Hand | Mapping[str, Any]]
+) -> Sheet:
+    """The sheet after ``hands`` in order. An invalid hand raises ``RuleError`` naming its
+    number; nothing about a sheet is stored but its hands, so this is the one place that says
+    what they add up to."""
+    start = rules.start_points(options)
+    totals: Payments = (start, start, start, start)
+    state = SheetState()
+    lines: list[HandLine] = []
+    for number, raw in enumerate(hands, start=1):
+        try:
+            hand = parse_hand(raw)
+            if hand.kind == ADJUSTMENT:
+                payments, values, after = hand.points, {}, state  # type: ignore[assignment]
+            else:
+                if hand.kind not in rules.kinds:
+                    raise RuleError(
+                        "kind",
+                        f"a {hand.kind} hand is not scored under these rules "
+                        f"(use one of: {', '.join((*rules.kinds, ADJUSTMENT))})",
+                    )
+                if state.finished:
+                    raise RuleError("hand", "the game is over: no more hands can be played")
+                payments, values, after = rules.score(state, hand, options)
+                after = replace(after, finished=rules.is_over(after, options))
+        except RuleError as error:
+            raise _located(error, number) from None
+        if sum(payments) + after.deposits != state.deposits:
+            raise AssertionError(f"hand {number} makes or loses points")  # pragma: no cover
+        totals = _add(totals, payments)
+        lines.append(HandLine(number, hand, state, payments, totals, values))
+        state = after
+    return Sheet(tuple(lines), state, totals, rules.final(totals, state, options))
