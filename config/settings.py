@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "tournament.timezones.EventTimeZoneMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -222,6 +223,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"StaffRoleEnum": "tournament.models.RefereeAssignment.Role"},
 }
 
 # Security -----------------------------------------------------------------------------------
@@ -255,3 +257,7 @@ SEATING_TIME_BUDGET = float(os.environ.get("SEATING_TIME_BUDGET", "10"))
 
 # Uploaded CSV files are small: refuse anything absurd before parsing it.
 PLAYER_CSV_MAX_BYTES = 512 * 1024
+# Players in one imported file (CSV or .xlsx); a longer file is refused with a message.
+PLAYER_IMPORT_MAX_ROWS = int(os.environ.get("PLAYER_IMPORT_MAX_ROWS", 2000))
+# Days a staff invitation link stays valid.
+STAFF_INVITATION_DAYS = int(os.environ.get("STAFF_INVITATION_DAYS", 7))

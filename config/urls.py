@@ -18,6 +18,7 @@ urlpatterns = [
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.urls_export")),
     path("referee/", include("penalties.urls_referee")),
+    path("staff/", include("tournament.urls_staff")),
     path("e/", include("scoring.urls_public")),
     path("api/", include("tournament.api.urls")),
     path("api/", include("penalties.api_urls")),

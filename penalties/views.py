@@ -17,6 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules import CATALOGUE, get_ruleset
 from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
+from tournament.services import has_new_roles
+from tournament.timezones import activate_event_time_zone
 
 from . import services
 from .forms import FoulForm
@@ -38,7 +40,9 @@ COMMON_FOULS = (
 def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
     """The event and the user's assignment (None for the director); 403 for anybody else."""
     event = get_object_or_404(Event, slug=slug)
-    return event, services.check_recorder(event, request.user)
+    assignment = services.check_recorder(event, request.user)
+    activate_event_time_zone(event)
+    return event, assignment
 
 
 def _is_head(assignment: RefereeAssignment | None) -> bool:
@@ -74,7 +78,7 @@ def home(request: HttpRequest) -> HttpResponse:
         Q(director=request.user) | Q(referees__user=request.user, referees__role__in=recording)
     )
     events = list(events.distinct())
-    if len(events) == 1:
+    if len(events) == 1 and not has_new_roles(request.user):
         return redirect("referee:tables", slug=events[0].slug)
     return render(request, "referee/home.html", {"events": events})
 

@@ -28,6 +28,7 @@ from rules.standings import RIICHI, TABLE_POINTS
 from tournament.clock import round_clock
 from tournament.models import Announcement, Event, Player, Round, Seat
 from tournament.roles import can_view
+from tournament.timezones import activate_event_time_zone
 
 from .history import history_svg_points, place_history
 from .models import StandingsSnapshot
@@ -42,6 +43,7 @@ def _event(request: HttpRequest, slug: str) -> Event:
     )
     if not event.is_public and not can_view(request.user, event):
         raise Http404
+    activate_event_time_zone(event)
     return event
 
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from rules import get_ruleset
 from tournament.models import Event, RefereeAssignment, Seat, Table
-from tournament.roles import is_director, referee_assignment
+from tournament.roles import is_director, referee_assignments
 from tournament.services import bump_revision
 
 from . import snapshot
@@ -51,15 +51,19 @@ def can_enter_results(user: AbstractBaseUser, event: Event, table_number: int) -
     tables when the event lets them."""
     if is_director(user, event):
         return True
-    assignment = referee_assignment(user, event)
-    if assignment is None:
-        return False
-    role = assignment.role
-    if role == RefereeAssignment.Role.HEAD:
-        return True
-    if role == RefereeAssignment.Role.SCOREKEEPER:
-        return assignment.covers_table(table_number)
-    return bool(event.floor_referees_enter_results and assignment.covers_table(table_number))
+    for assignment in referee_assignments(user, event):
+        role = assignment.role
+        if role == RefereeAssignment.Role.HEAD:
+            return True
+        if role == RefereeAssignment.Role.SCOREKEEPER and assignment.covers_table(table_number):
+            return True
+        if (
+            role == RefereeAssignment.Role.FLOOR
+            and event.floor_referees_enter_results
+            and assignment.covers_table(table_number)
+        ):
+            return True
+    return False
 
 
 def _check_rights(user, event: Event, table: Table, reason: str | None) -> None:

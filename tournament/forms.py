@@ -1,55 +1,12 @@
+"""Forms of the rounds and seating pages. The event settings, players and staff pages have
+theirs in ``event_forms``, ``player_forms`` and ``staff_forms``."""
+
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from .models import MAX_NUMBER, Event, Player, RefereeAssignment, Round
-
-
-class EventForm(forms.ModelForm):
-    class Meta:
-        model = Event
-        fields = [
-            "name",
-            "slug",
-            "ruleset",
-            "ruleset_options",
-            "status",
-            "start_date",
-            "end_date",
-            "venue",
-            "is_public",
-            "floor_referees_enter_results",
-            "results_need_confirmation",
-        ]
-        widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
-            "ruleset_options": forms.Textarea(attrs={"rows": 3}),
-        }
-
-
-class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    country = forms.CharField(
-        label=_("Country code"),
-        max_length=2,
-        required=False,
-        help_text=_("ISO 3166 code, e.g. CZ, FR, FI, PL"),
-    )
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
-    ema_number = forms.CharField(
-        label=_("EMA number"), max_length=8, required=False, help_text=_("8 digits")
-    )
-
-
-class PlayerStatusForm(forms.Form):
-    status = forms.ChoiceField(label=_("Status"), choices=Player.Status.choices)
-
-
-class PlayerCsvForm(forms.Form):
-    file = forms.FileField(label=_("CSV file"), help_text=_("Header: name,country,club,ema_number"))
+from .models import MAX_NUMBER, Round
 
 
 class RoundForm(forms.Form):
@@ -114,37 +71,6 @@ class SeatRoundForm(forms.Form):
             else:
                 seen[value] = name
         return cleaned
-
-
-class RefereeForm(forms.Form):
-    username = forms.CharField(label=_("Username"), max_length=150)
-    role = forms.ChoiceField(label=_("Role"), choices=RefereeAssignment.Role.choices)
-    table_numbers = forms.CharField(
-        label=_("Tables"),
-        required=False,
-        help_text=_("Comma-separated table numbers; empty for every table"),
-    )
-
-    def clean_username(self):
-        username = self.cleaned_data["username"].strip()
-        try:
-            return get_user_model().objects.get(username=username)
-        except get_user_model().DoesNotExist as exc:
-            raise forms.ValidationError(
-                _("No account named %(name)s.") % {"name": username}
-            ) from exc
-
-    def clean_table_numbers(self):
-        raw = self.cleaned_data["table_numbers"].replace(" ", "")
-        if not raw:
-            return []
-        try:
-            numbers = [int(part) for part in raw.split(",") if part]
-        except ValueError as exc:
-            raise forms.ValidationError(_("Use whole numbers separated by commas.")) from exc
-        if any(n < 1 for n in numbers):
-            raise forms.ValidationError(_("Table numbers start at 1."))
-        return numbers
 
 
 class SeatingForm(forms.Form):

@@ -8,10 +8,15 @@ are frozen by a trigger (see migration 0002).
 
 from __future__ import annotations
 
+import unicodedata
+import zoneinfo
+from functools import cache
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
@@ -26,6 +31,29 @@ RULESET_CHOICES = [
 
 EMA_NUMBER_REGEX = r"^[0-9]{8}$"
 MAX_NUMBER = 32767  # round and table numbers: small integers in the database
+PLAYER_NAME_MAX = 120
+PLAYER_CLUB_MAX = 120
+# A casefold can make a string longer ("ß" becomes "ss", "ﬃ" becomes "ffi"): at most three
+# characters for one.
+PLAYER_NAME_KEY_MAX = 3 * PLAYER_NAME_MAX
+
+
+@cache
+def time_zone_names() -> frozenset[str]:
+    """The IANA time zone names this system knows."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def default_time_zone() -> str:
+    """New events start in the server's time zone (``TIME_ZONE``, UTC by default)."""
+    return settings.TIME_ZONE
+
+
+def player_name_key(name: str) -> str:
+    """The key two names are compared by: NFC, casefolded, NFC again (a casefold may leave a
+    decomposed sequence). "Šťastný" composed or decomposed, "ŠŤASTNÝ" and "šťastný" share
+    one key; the database keeps the key unique per event."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 class Event(models.Model):
@@ -57,6 +85,12 @@ class Event(models.Model):
     results_need_confirmation = models.BooleanField(
         _("results count only once a second person confirms them"), default=False
     )
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        help_text=_("Every page about this event shows and takes times in this time zone."),
+    )
     revision = models.PositiveBigIntegerField(_("revision"), default=0, editable=False)
     # Moves when the hall's announcements change: the public page shows them, the standings
     # do not depend on them (so they do not move ``revision``, which asks for a reconcile).
@@ -73,6 +107,7 @@ class Event(models.Model):
                 | Q(start_date__isnull=True)
                 | Q(end_date__gte=F("start_date")),
                 name="event_dates_in_order",
+                violation_error_message=_("The last day cannot be before the first day."),
             ),
         ]
 
@@ -97,6 +132,22 @@ class Event(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("director:event", kwargs={"slug": self.slug})
 
+    @property
+    def tzinfo(self) -> zoneinfo.ZoneInfo:
+        """The event's time zone (UTC if the stored name is unknown to this system)."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+            return zoneinfo.ZoneInfo("UTC")
+
+
+class PlayerQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for player in objs:
+            player.name_key = player_name_key(player.name)
+        return super().bulk_create(objs, *args, **kwargs)
+
 
 class Player(models.Model):
     class Status(models.TextChoices):
@@ -104,21 +155,28 @@ class Player(models.Model):
         DROPPED = "dropped", _("Dropped")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
+    # ``player_name_key(name)``, kept by ``save`` and ``bulk_create``: duplicates are refused
+    # by the database whatever the case or Unicode normalisation, and concurrent adds too.
+    name_key = models.CharField(max_length=PLAYER_NAME_KEY_MAX, editable=False)
     country = CountryField(_("country"), blank=True)
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=PLAYER_CLUB_MAX, blank=True)
     ema_number = models.CharField(_("EMA number"), max_length=8, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
     is_substitute = models.BooleanField(_("substitute"), default=False)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="player_name_unique_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "name_key"], name="player_name_key_unique_per_event"
+            ),
             models.UniqueConstraint(
                 fields=["event", "ema_number"],
                 condition=~Q(ema_number=""),
@@ -132,6 +190,14 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save_base(self, *args, **kwargs) -> None:
+        """Every save (raw ones too, e.g. restoring an archive) keeps the name key current."""
+        self.name_key = player_name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save_base(*args, **kwargs)
 
 
 class Round(models.Model):
@@ -234,6 +300,9 @@ class Seat(models.Model):
 
 
 class RefereeAssignment(models.Model):
+    """One role of one person in one event. A person may hold several roles in an event
+    (e.g. floor referee and scorekeeper), each once, each with its own tables."""
+
     class Role(models.TextChoices):
         HEAD = "head", _("Head referee")
         FLOOR = "floor", _("Floor referee")
@@ -250,17 +319,29 @@ class RefereeAssignment(models.Model):
         blank=True,
         help_text=_("Table numbers this referee covers; empty means every table."),
     )
+    assigned_at = models.DateTimeField(_("assigned"), default=timezone.now)
+    # When the person saw the assignment on their referee page (None: not yet, "new").
+    seen_at = models.DateTimeField(_("seen"), null=True, blank=True)
 
     class Meta:
         ordering = ["event", "role", "user__username"]
         verbose_name = _("referee assignment")
         verbose_name_plural = _("referee assignments")
         constraints = [
-            models.UniqueConstraint(fields=["user", "event"], name="referee_once_per_event"),
+            models.UniqueConstraint(
+                fields=["user", "event", "role"], name="referee_role_once_per_event"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.user} ({self.get_role_display()}, {self.event})"
+
+    # Strongest first: the order ``tournament.roles.referee_assignment`` picks by.
+    STRENGTH = {Role.HEAD: 3, Role.FLOOR: 2, Role.SCOREKEEPER: 1}
+
+    @property
+    def strength(self) -> int:
+        return self.STRENGTH.get(self.role, 0)
 
     def covers_table(self, table_number: int) -> bool:
         return (
@@ -268,6 +349,72 @@ class RefereeAssignment(models.Model):
             or not self.table_numbers
             or (table_number in self.table_numbers)
         )
+
+
+class StaffInvitation(models.Model):
+    """A link a director gives to a future referee or scorekeeper of the event.
+
+    Whoever opens the link creates an account (or logs in to theirs) and accepts the roles; the
+    director never types, and so never learns about, anybody else's account. Only a hash of
+    the link's secret is stored; the link itself is shown once, to the director."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invitations")
+    roles = models.JSONField(_("roles"), default=list)
+    table_numbers = models.JSONField(_("tables"), default=list, blank=True)
+    note = models.CharField(
+        _("for whom"),
+        max_length=120,
+        blank=True,
+        help_text=_("A note for you, e.g. the person's name; they do not see it."),
+    )
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("valid until"))
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="accepted_staff_invitations",
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("staff invitation")
+        verbose_name_plural = _("staff invitations")
+
+    def __str__(self) -> str:
+        return f"{self.event}: {', '.join(self.roles)} ({self.note})"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.accepted_at is None and self.expires_at > timezone.now()
+
+    def role_labels(self) -> list[str]:
+        labels = dict(RefereeAssignment.Role.choices)
+        return [str(labels.get(role, role)) for role in self.roles]
+
+
+class PlayerImport(models.Model):
+    """An uploaded player file kept between its preview and the director's confirmation."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_imports")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    filename = models.CharField(max_length=255, blank=True)
+    data = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.filename}"
 
 
 class Announcement(models.Model):

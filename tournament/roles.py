@@ -1,7 +1,8 @@
 """Who may do what in an event.
 
-Directors own events (``Event.director``); referees are attached per event by a
-``RefereeAssignment`` (head or floor, floor referees optionally limited to some tables).
+Directors own events (``Event.director``); referees are attached per event by
+``RefereeAssignment`` rows, one per role: a person may be head referee, floor referee (for some
+tables) and scorekeeper (for some tables) of one event, in any combination.
 The global groups only say who may create events (directors) and label staff accounts;
 rights inside an event always come from the event itself.
 """
@@ -31,24 +32,41 @@ def is_director(user: User, event: Event) -> bool:
     return bool(user.is_authenticated and (user.is_superuser or event.director_id == user.pk))
 
 
-def referee_assignment(user: User, event: Event) -> RefereeAssignment | None:
-    """The user's assignment in ``event``, remembered on the user object for the rest of the
-    request (permission classes, services and views all ask)."""
+def referee_assignments(user: User, event: Event) -> list[RefereeAssignment]:
+    """Every role the user holds in ``event``, strongest first (head, floor, scorekeeper),
+    remembered on the user object for the rest of the request (permission classes, services
+    and views all ask)."""
     if not user.is_authenticated:
-        return None
+        return []
     cache = user.__dict__.setdefault("_referee_assignments", {})
     if event.pk not in cache:
-        cache[event.pk] = RefereeAssignment.objects.filter(user=user, event=event).first()
+        found = list(RefereeAssignment.objects.filter(user=user, event=event))
+        cache[event.pk] = sorted(found, key=lambda a: -a.strength)
     return cache[event.pk]
 
 
+def referee_assignment(user: User, event: Event) -> RefereeAssignment | None:
+    """The user's strongest assignment in ``event`` (head before floor before scorekeeper), or
+    None. Rights that another role of the same person may grant (a floor referee who is also
+    scorekeeper enters results) read ``referee_assignments``."""
+    found = referee_assignments(user, event)
+    return found[0] if found else None
+
+
+def holds_role(user: User, event: Event, role: str, table_number: int | None = None) -> bool:
+    """Whether the user holds ``role`` in ``event`` (covering ``table_number`` if given)."""
+    return any(
+        a.role == role and (table_number is None or a.covers_table(table_number))
+        for a in referee_assignments(user, event)
+    )
+
+
 def is_head_referee(user: User, event: Event) -> bool:
-    assignment = referee_assignment(user, event)
-    return assignment is not None and assignment.role == RefereeAssignment.Role.HEAD
+    return holds_role(user, event, RefereeAssignment.Role.HEAD)
 
 
 def is_staff_of(user: User, event: Event) -> bool:
-    return is_director(user, event) or referee_assignment(user, event) is not None
+    return is_director(user, event) or bool(referee_assignments(user, event))
 
 
 def can_view(user: User, event: Event) -> bool:

@@ -9,7 +9,10 @@ urlpatterns = [
     path("<slug:slug>/", views.event_dashboard, name="event"),
     path("<slug:slug>/edit/", views.event_edit, name="event-edit"),
     path("<slug:slug>/players/", views.players, name="players"),
+    path("<slug:slug>/players/<int:pk>/", views.player_edit, name="player-edit"),
     path("<slug:slug>/players/<int:pk>/status/", views.player_status, name="player-status"),
+    path("<slug:slug>/players/import/<int:pk>/", views.player_import, name="player-import"),
+    path("<slug:slug>/exports/", views.exports_page, name="exports"),
     path("<slug:slug>/rounds/", views.rounds, name="rounds"),
     path("<slug:slug>/rounds/<int:number>/status/", views.round_status, name="round-status"),
     path("<slug:slug>/rounds/<int:number>/seating/", views.seat_round, name="seat-round"),
@@ -19,4 +22,14 @@ urlpatterns = [
     path("<slug:slug>/seating/", views.seating_page, name="seating"),
     path("<slug:slug>/rounds/<int:number>/print/", views.seating_print, name="seating-print"),
     path("<slug:slug>/referees/<int:pk>/remove/", views.referee_remove, name="referee-remove"),
+    path(
+        "<slug:slug>/referees/invitations/<int:pk>/renew/",
+        views.invitation_renew,
+        name="invitation-renew",
+    ),
+    path(
+        "<slug:slug>/referees/invitations/<int:pk>/withdraw/",
+        views.invitation_withdraw,
+        name="invitation-withdraw",
+    ),
 ]

@@ -1,9 +1,15 @@
-"""Classical / Western rules (seed 000, Czech, 2005), RULES.md section 4 "classical"."""
+"""Classical / Western rules (seed 000, Czech, 2005), RULES.md section 4 "classical".
+
+The amounts that scale with the false mah-jong amount (1/2, 1/3, 1/6 of it) are derived by the
+rule of ``rules.options``: rounded down to a whole number, at least 1.
+"""
+
+from fractions import Fraction
 
 from rules.consequences import Consequence, DeadHand, HandEnds, Transfer
-from rules.errors import RuleError
 from rules.hands import POINT_HANDS
-from rules.options import INT, OPTIONAL_INT, SHEET_LENGTH, Option, scope_option
+from rules.i18n import gettext_noop as _
+from rules.options import INT, OPTIONAL_INT, SHEET_LENGTH, Derivation, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import (
@@ -15,39 +21,53 @@ from rules.rulesets.common import (
 )
 from rules.seats import Player
 
-# Amounts derived from the false mah-jong penalty when the event does not set them.
-DERIVED = {
-    "two_offender_amount": (1, 2),
-    "three_offender_amount": (1, 3),
-    "pung_claim_amount": (1, 3),
-    "chow_claim_amount": (1, 6),
-}
-
 OPTIONS = {
     o.name: o
     for o in (
-        Option("false_win_amount", INT, 300, "False mah-jong: paid to each opponent", minimum=1),
-        Option("two_offender_amount", OPTIONAL_INT, None, "Two offenders (default 1/2)", 1),
-        Option("three_offender_amount", OPTIONAL_INT, None, "Three offenders (default 1/3)", 1),
-        Option("pung_claim_amount", OPTIONAL_INT, None, "Misnamed discard, pung (1/3)", 1),
-        Option("chow_claim_amount", OPTIONAL_INT, None, "Misnamed discard, chow (1/6)", 1),
+        Option(
+            "false_win_amount",
+            INT,
+            300,
+            _("False mah-jong: paid to each opponent"),
+            minimum=1,
+            help=_("The other amounts follow it unless set: 1/2, 1/3 and 1/6 of it."),
+        ),
+        Option(
+            "two_offender_amount",
+            OPTIONAL_INT,
+            None,
+            _("Two offenders: each pays each other player"),
+            1,
+            derived=Derivation("false_win_amount", Fraction(1, 2)),
+        ),
+        Option(
+            "three_offender_amount",
+            OPTIONAL_INT,
+            None,
+            _("Three offenders: each pays the fourth player"),
+            1,
+            derived=Derivation("false_win_amount", Fraction(1, 3)),
+        ),
+        Option(
+            "pung_claim_amount",
+            OPTIONAL_INT,
+            None,
+            _("Misnamed discard, proven pung or kong claim: paid to the claimer"),
+            1,
+            derived=Derivation("false_win_amount", Fraction(1, 3)),
+        ),
+        Option(
+            "chow_claim_amount",
+            OPTIONAL_INT,
+            None,
+            _("Misnamed discard, proven chow claim: paid to the claimer"),
+            1,
+            derived=Derivation("false_win_amount", Fraction(1, 6)),
+        ),
         scope_option("table"),
         SHEET_LENGTH,
     )
 }
-
-
-def check_options(options: dict) -> None:
-    """Fill the amounts that scale with ``false_win_amount`` (150/100/100/50 of 300)."""
-    base = options["false_win_amount"]
-    for name, (num, den) in DERIVED.items():
-        if options[name] is None:
-            if (base * num) % den:
-                raise RuleError(
-                    f"options.{name}",
-                    f"{num}/{den} of false_win_amount {base} is not a whole number; set it",
-                )
-            options[name] = base * num // den
 
 
 def false_win_transfers(
@@ -174,7 +194,6 @@ RULESET = Ruleset(
     codes=(*COMMON_CODES, "dangerous_discard"),
     method="score",
     rule=rule,
-    check_options=check_options,
     reads=READS,
     hand_rules=POINT_HANDS,
 )

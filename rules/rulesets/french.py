@@ -1,10 +1,12 @@
 """Classical rules, French club edition (seed 001). The limit is 1000; East pays and receives
 double."""
 
+from fractions import Fraction
+
 from rules.consequences import Consequence, DeadHand, Transfer
-from rules.errors import RuleError
 from rules.hands import POINT_HANDS
-from rules.options import INT, SHEET_LENGTH, Option, scope_option
+from rules.i18n import gettext_noop as _
+from rules.options import INT, SHEET_LENGTH, Option, derived_amount, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import dangerous_discard, warning
@@ -12,25 +14,38 @@ from rules.rulesets.common import dangerous_discard, warning
 OPTIONS = {
     o.name: o
     for o in (
-        Option("limit", INT, 1000, "The limit; a false mah-jong costs half of it", minimum=4),
-        Option("wrong_claim_amount", INT, 100, "Pung/kong without the tiles", minimum=1),
+        Option(
+            "limit",
+            INT,
+            1000,
+            _("The limit"),
+            minimum=4,
+            help=_(
+                "A false mah-jong costs half of it: 1/2 of the limit to or from East, 1/4 "
+                "between the other players (rounded down)."
+            ),
+        ),
+        Option(
+            "wrong_claim_amount",
+            INT,
+            100,
+            _("Pung or kong announced without the tiles: paid to the hand's winner"),
+            minimum=1,
+        ),
         scope_option("table"),
         SHEET_LENGTH,
     )
 }
 
 
-def check_options(options: dict) -> None:
-    if options["limit"] % 4:
-        raise RuleError("options.limit", "must be a multiple of 4 (East's share is doubled)")
-
-
 def false_win(report: Report, options: dict) -> list[Consequence]:
     """Half the limit: East pays limit/2 to each player; another offender pays limit/2 to
-    East and limit/4 to each of the other two. Absolved if nobody showed his hand."""
+    East and limit/4 to each of the other two. Absolved if nobody showed his hand. The half
+    and the quarter are derived amounts (``rules.options``: rounded down, at least 1)."""
     if not report.details["others_exposed"]:
         return []
-    half, quarter = options["limit"] // 2, options["limit"] // 4
+    half = derived_amount(options["limit"], Fraction(1, 2))
+    quarter = derived_amount(options["limit"], Fraction(1, 4))
     seats, offenders = report.seats, report.offenders
     transfers: list[Consequence] = []
     for offender in offenders:
@@ -90,7 +105,6 @@ RULESET = Ruleset(
     codes=(*COMMON_CODES, "dangerous_discard"),
     method="score",
     rule=rule,
-    check_options=check_options,
     reads=READS,
     hand_rules=POINT_HANDS,
 )

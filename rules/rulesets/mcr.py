@@ -2,6 +2,7 @@
 
 from rules.consequences import Consequence, DeadHand, Deduct, Warning
 from rules.hands import MCR
+from rules.i18n import gettext_noop as _
 from rules.options import INT, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
@@ -12,10 +13,16 @@ MIN_WIN_POINTS = 8
 OPTIONS = {
     o.name: o
     for o in (
-        Option("false_win_amount", INT, 10, "False win: paid to each other player", minimum=1),
-        Option("premature_count_amount", INT, 10, "Premature count: deducted", minimum=1),
+        Option("false_win_amount", INT, 10, _("False win: paid to each other player"), minimum=1),
+        Option(
+            "premature_count_amount",
+            INT,
+            10,
+            _("Premature count: deducted from the offender"),
+            minimum=1,
+        ),
         scope_option("table"),
-        Option("game_length", INT, 16, "Score sheets: hands in a game", minimum=1),
+        Option("game_length", INT, 16, _("Score sheets: hands in a game"), minimum=1),
     )
 }
 

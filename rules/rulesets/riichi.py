@@ -2,6 +2,7 @@
 
 from rules.consequences import OVERALL, Consequence, DeadHand, Deduct, Redeal, Warning
 from rules.errors import RuleError
+from rules.i18n import gettext_noop as _
 from rules.options import BOOL, CHOICE, INT, INT_LIST, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES
@@ -30,39 +31,56 @@ def options(chombo_points: int) -> dict[str, Option]:
     return {
         o.name: o
         for o in (
-            Option("chombo_points", INT, chombo_points, "Chombo, raw points", minimum=1),
-            Option("start_points", INT, 30000, "Starting points", minimum=0),
+            Option(
+                "chombo_points",
+                INT,
+                chombo_points,
+                _("Chombo: deducted after uma, in raw points"),
+                minimum=1,
+                help=_("Raw points: 20000 is 20.0 points in the standings."),
+            ),
+            Option(
+                "start_points",
+                INT,
+                30000,
+                _("Starting points of each player"),
+                minimum=0,
+                help=_("A table's final scores must add up to four times this."),
+            ),
             Option(
                 "uma",
                 INT_LIST,
                 (15000, 5000, -5000, -15000),
-                "Uma for places 1 to 4, raw points",
+                _("Uma for places 1 to 4, raw points"),
                 length=4,
+                help=_("Four whole numbers adding up to 0 (no oka)."),
             ),
             scope_option(OVERALL),
             # Score sheets (RULES.md section 7).
-            Option("counted_yakuman", BOOL, False, "Score sheets: 13 han or more is a yakuman"),
-            Option("multiple_yakuman", BOOL, False, "Score sheets: several yakuman in one hand"),
-            Option("kiriage", BOOL, False, "Score sheets: 4 han 30 fu and 3 han 60 fu are mangan"),
+            Option("counted_yakuman", BOOL, False, _("Score sheets: 13 han or more is a yakuman")),
+            Option("multiple_yakuman", BOOL, False, _("Score sheets: several yakuman in one hand")),
+            Option(
+                "kiriage", BOOL, False, _("Score sheets: 4 han 30 fu and 3 han 60 fu are mangan")
+            ),
             Option(
                 "leftover_deposits",
                 CHOICE,
                 "first_place",
-                "Score sheets: riichi sticks left at the end",
+                _("Score sheets: riichi sticks left at the end"),
                 choices=("first_place", "lost"),
             ),
             Option(
                 "multiple_ron",
                 CHOICE,
                 "all",
-                "Score sheets: several winners on one discard",
+                _("Score sheets: several winners on one discard"),
                 choices=("all", "head_bump"),
             ),
             Option(
                 "game_length",
                 CHOICE,
                 "hanchan",
-                "Score sheets: length of a game",
+                _("Score sheets: length of a game"),
                 choices=("hanchan", "tonpuusen"),
             ),
         )
@@ -71,7 +89,7 @@ def options(chombo_points: int) -> dict[str, Option]:
 
 def check_options(options: dict) -> None:
     if sum(options["uma"]) != 0:
-        raise RuleError("options.uma", "must add up to 0 (no oka)")
+        raise RuleError("options.uma", _("must add up to 0 (no oka)"))
 
 
 def chombo(report: Report, options: dict, *, redeal: bool = True) -> list[Consequence]:

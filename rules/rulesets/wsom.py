@@ -2,6 +2,7 @@
 
 from rules.consequences import Consequence, DeadHand, PenaltyTiles, Warning
 from rules.hands import POINT_HANDS
+from rules.i18n import gettext_noop as _
 from rules.options import INT, SHEET_LENGTH, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
@@ -10,8 +11,20 @@ from rules.rulesets.common import warning
 OPTIONS = {
     o.name: o
     for o in (
-        Option("withdrawn_win_tiles", INT, 3, "Win call withdrawn: penalty tiles", minimum=1),
-        Option("cancelled_claim_tiles", INT, 2, "Claim cancelled: penalty tiles", minimum=1),
+        Option(
+            "withdrawn_win_tiles",
+            INT,
+            3,
+            _("Win call withdrawn before revealing: penalty tiles"),
+            minimum=1,
+        ),
+        Option(
+            "cancelled_claim_tiles",
+            INT,
+            2,
+            _("Claim cancelled before exposing: penalty tiles"),
+            minimum=1,
+        ),
         scope_option("overall"),
         SHEET_LENGTH,
     )

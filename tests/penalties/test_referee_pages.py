@@ -234,6 +234,7 @@ def test_a_scorekeeper_elsewhere_in_the_event_does_not_hide_it_from_referees(hal
     services.assign_referee(
         hall.event, make_user("keeper"), role=RefereeAssignment.Role.SCOREKEEPER
     )
+    services.mark_assignments_seen(hall.floor)
     response = web(hall.floor).get("/referee/")
     assert response.status_code == 302
     assert response.url.endswith(f"/referee/{hall.event.slug}/")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules import DeadHand, DealerPasses, HandEnds, RuleError, Transfer, get_ruleset
+from rules import DeadHand, DealerPasses, HandEnds, Transfer, get_ruleset
 from tests.rules.helpers import EAST, NORTH, SOUTH, WEST, judge, kinds, table_moves
 
 
@@ -151,19 +151,37 @@ def test_raised_false_win_amount_scales_the_other_amounts():
     assert pung == [Transfer(EAST, SOUTH, 200)]  # 1/3
 
 
-def test_a_limit_not_divisible_needs_explicit_amounts():
-    with pytest.raises(RuleError) as error:
-        get_ruleset("classical").options({"false_win_amount": 1000})
-    assert error.value.field == "options.three_offender_amount"
-    options = get_ruleset("classical").options(
-        {
-            "false_win_amount": 1000,
-            "three_offender_amount": 330,
-            "chow_claim_amount": 170,
-            "pung_claim_amount": 330,
-        }
+@pytest.mark.parametrize(
+    ("base", "two", "three", "chow"),
+    [(301, 150, 100, 50), (1000, 500, 333, 166), (305, 152, 101, 50), (5, 2, 1, 1), (1, 1, 1, 1)],
+)
+def test_any_whole_false_win_amount_is_accepted_and_derived_amounts_round_down(
+    base, two, three, chow
+):
+    options = get_ruleset("classical").options({"false_win_amount": base})
+    assert options["two_offender_amount"] == two
+    assert options["three_offender_amount"] == options["pung_claim_amount"] == three
+    assert options["chow_claim_amount"] == chow
+    moves = classical(
+        "false_win", SOUTH, {"false_win_amount": base}, others_exposed=True, co_offenders=[WEST]
     )
-    assert options["two_offender_amount"] == 500
+    assert table_moves(moves)[EAST] == 2 * two
+
+
+def test_rounding_down_never_pays_more_than_one_offender_would():
+    for base in range(6, 2000):
+        options = get_ruleset("classical").options({"false_win_amount": base})
+        assert 2 * options["two_offender_amount"] <= base
+        assert 3 * options["three_offender_amount"] <= base
+        assert 6 * options["chow_claim_amount"] <= base
+
+
+def test_derived_amounts_set_by_the_event_are_kept():
+    options = get_ruleset("classical").options(
+        {"false_win_amount": 1000, "three_offender_amount": 340, "chow_claim_amount": 170}
+    )
+    assert (options["two_offender_amount"], options["three_offender_amount"]) == (500, 340)
+    assert (options["pung_claim_amount"], options["chow_claim_amount"]) == (333, 170)
 
 
 def test_dangerous_discard_is_as_french():

@@ -35,8 +35,15 @@ def test_other_false_win_pays_500_to_east_and_250_to_the_others():
 def test_false_win_amounts_follow_the_limit_option():
     moves = table_moves(french("false_win", WEST, {"limit": 2000}, others_exposed=True))
     assert moves == {WEST: -2000, EAST: 1000, SOUTH: 500, NORTH: 500}
+
+
+def test_any_whole_limit_is_accepted_and_the_shares_round_down():
+    moves = table_moves(french("false_win", WEST, {"limit": 1001}, others_exposed=True))
+    assert moves == {WEST: -1000, EAST: 500, SOUTH: 250, NORTH: 250}
+    moves = table_moves(french("false_win", EAST, {"limit": 1003}, others_exposed=True))
+    assert moves == {EAST: -1503, SOUTH: 501, WEST: 501, NORTH: 501}
     with pytest.raises(RuleError) as error:
-        get_ruleset("french").options({"limit": 1001})
+        get_ruleset("french").options({"limit": 3})
     assert error.value.field == "options.limit"
 
 

@@ -69,3 +69,26 @@ def test_options_json_schema_accepts_the_defaults(key):
     schema = ruleset.options_json_schema()
     jsonschema.Draft7Validator.check_schema(schema)
     jsonschema.validate({k: v for k, v in ruleset.default_options.items() if v is not None}, schema)
+
+
+def test_errors_carry_a_template_and_its_values_for_translation():
+    with pytest.raises(RuleError) as error:
+        get_ruleset("mcr").options({"false_win_amount": 0})
+    assert error.value.template == "must be at least %(minimum)s"
+    assert error.value.params == {"minimum": 1}
+    assert error.value.message == "must be at least 1"
+
+
+def test_an_unknown_option_is_named_with_the_valid_ones():
+    with pytest.raises(RuleError) as error:
+        get_ruleset("mcr").options({"colour": 1})
+    assert error.value.message == (
+        "unknown option colour; the options are: false_win_amount, premature_count_amount, "
+        "point_penalty_scope, game_length"
+    )
+
+
+@pytest.mark.parametrize("key", list(RULESETS))
+def test_every_option_has_a_label(key):
+    for spec in get_ruleset(key).option_specs.values():
+        assert spec.label

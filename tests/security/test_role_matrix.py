@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 from penalties import services as penalties
 from scoring import services as scoring
 from tournament import seating_service, services
-from tournament.models import Event, RefereeAssignment
+from tournament.models import Event, PlayerImport, RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 
@@ -87,6 +87,12 @@ class World:
         services.assign_referee(event, scorekeeper, role=RefereeAssignment.Role.SCOREKEEPER)
         scoring.enter_result(table1, scorekeeper, {"E": 10, "S": 0, "W": 0, "N": -10})
         self.assignment = RefereeAssignment.objects.get(event=event, user=hall.floor)
+        self.invitation, self.token = services.create_invitation(
+            event, hall.director, roles=["floor"], table_numbers=[1]
+        )
+        self.upload = PlayerImport.objects.create(
+            event=event, created_by=hall.director, data=b"name\nUploaded One\n"
+        )
         self.draft = seating_service.run_draft(
             seating_service.start_draft(event, hall.director, first_round=2, rounds=1)
         )
@@ -104,6 +110,7 @@ def paths(world: World) -> dict[str, str]:
         "table_number": "1",
         "code": "short_hand",
         "key": "mcr",
+        "token": world.token,
     }
 
 
@@ -111,6 +118,12 @@ def concrete(route: str, name: str, world: World) -> str:
     values = paths(world)
     pk = {
         "director:player-status": world.player.pk,
+        "director:player-edit": world.player.pk,
+        "director:player-import": world.upload.pk,
+        "director:invitation-renew": world.invitation.pk,
+        "director:invitation-withdraw": world.invitation.pk,
+        "invitation-detail": world.invitation.pk,
+        "invitation-renew": world.invitation.pk,
         "director:referee-remove": world.assignment.pk,
         "referee:receipt": world.report.pk,
         "referee:void": world.report.pk,
@@ -196,6 +209,17 @@ RULES = {
         "post": (DIRECTORS, lambda w: {"add": "1", "name": "Newcomer"}),
     },
     "director:player-status": {"post": (DIRECTORS, lambda w: {"status": "dropped"})},
+    "director:player-edit": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"name": "Renamed", "status": "active"}),
+    },
+    "director:player-import": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"confirm": "1"}),
+    },
+    "director:exports": {"get": (DIRECTORS, None)},
+    "director:invitation-renew": {"post": (DIRECTORS, None)},
+    "director:invitation-withdraw": {"post": (DIRECTORS, None)},
     "director:rounds": {
         "get": (DIRECTORS, None),
         "post": (DIRECTORS, lambda w: {"length_minutes": "90"}),
@@ -237,6 +261,9 @@ RULES = {
     "exports:results-xlsx": {"get": (DIRECTORS, None)},
     "exports:ema-csv": {"get": (DIRECTORS, None)},
     "exports:archive-json": {"get": (DIRECTORS, None)},
+    # Staff members' own pages
+    "staff:invitation": {"get": (ALL, None), "post": (ALL, lambda w: {"accept": "1"})},
+    "staff:roles-seen": {"post": (LOGGED_IN, None)},
     # Referee pages
     "referee:home": {"get": (LOGGED_IN, None)},
     "referee:tables": {"get": (REFEREES, None)},
@@ -317,6 +344,16 @@ RULES = {
         "patch": (DIRECTORS, lambda w: {"role": "head"}),
         "delete": (DIRECTORS, None),
     },
+    "referee-candidates": {"get": (DIRECTORS, None)},
+    "invitation-list": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"roles": ["scorekeeper"]}),
+    },
+    "invitation-detail": {"get": (DIRECTORS, None), "delete": (DIRECTORS, None)},
+    "invitation-renew": {"post": (DIRECTORS, None)},
+    "invitation-accept": {"post": (ALL, lambda w: {"token": w.token})},
+    "my-roles": {"get": (LOGGED_IN, None)},
+    "my-roles-seen": {"post": (LOGGED_IN, None)},
     "ruleset-list": {"get": (ALL, None)},
     "ruleset-detail": {"get": (ALL, None)},
     "foul-list": {"get": (ALL, None), "post": (TABLE1_RECORDERS, foul_body)},

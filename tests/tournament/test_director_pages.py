@@ -6,6 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from tournament import services
 from tournament.models import Event, RefereeAssignment, Round, Seat
 
 pytestmark = pytest.mark.django_db
@@ -92,24 +93,27 @@ def test_add_player_form(web, event):
         page(event, "players/"),
         {"add": "1", "name": "Ville Nieminen", "country": "ZZ", "ema_number": "12"},
     )
-    form = response.context["form"]
-    assert set(form.errors) == {"country", "ema_number"}
+    assert set(response.context["form"].errors) == {"country"}
+    response = web.post(
+        page(event, "players/"),
+        {"add": "1", "name": "Ville Nieminen", "country": "FI", "ema_number": "12"},
+    )
+    assert set(response.context["form"].errors) == {"ema_number"}
     assert event.players.filter(name="Ville Nieminen").count() == 1
 
 
-def test_csv_upload_form_reports_lines_and_imports_nothing(web, event):
+def test_file_upload_shows_a_preview_that_lists_bad_lines_and_imports_nothing(web, event):
     count = event.players.count()
     text = "name,country,club,ema_number\nA One,CZ,,07001111\nB Two,CZ,,bad\nA One,FR,,\n"
     response = web.post(
         page(event, "players/"),
-        {
-            "import": "1",
-            "file": SimpleUploadedFile("p.csv", text.encode()),
-        },
+        {"upload": "1", "file": SimpleUploadedFile("p.csv", text.encode())},
+        follow=True,
     )
     assert response.status_code == 200
-    assert [e.line for e in response.context["csv_errors"]] == [3, 4]
+    assert [e.line for e in response.context["errors"]] == [3, 4]
     assert b"Line 3" in response.content and b"Line 4" in response.content
+    assert b'name="confirm"' not in response.content
     assert event.players.count() == count
 
 
@@ -170,20 +174,35 @@ def test_seat_round_form_refuses_a_closed_round(web, event):
     assert list(Seat.objects.order_by("pk").values_list("pk", "player_id")) == before
 
 
-def test_assign_and_remove_referee(web, event, make_user):
-    make_user("ref1")
+def test_assign_and_remove_roles_of_known_staff(web, event, make_user, make_event):
+    ref1 = make_user("ref1")
+    other = make_event("autumn-open", players=4)
+    services.assign_referee(other, ref1, role=RefereeAssignment.Role.HEAD)
     response = web.post(
-        page(event, "referees/"), {"username": "ref1", "role": "floor", "table_numbers": "1, 2"}
+        page(event, "referees/"),
+        {
+            "assign": "1",
+            "assign-person": str(ref1.pk),
+            "assign-roles": ["floor", "scorekeeper"],
+            "assign-table_numbers": "1, 2",
+        },
     )
     assert response.status_code == 302
-    assignment = RefereeAssignment.objects.get(event=event, user__username="ref1")
-    assert assignment.table_numbers == [1, 2]
+    roles = RefereeAssignment.objects.filter(event=event, user=ref1).order_by("role")
+    assert [(a.role, a.table_numbers) for a in roles] == [
+        ("floor", [1, 2]),
+        ("scorekeeper", [1, 2]),
+    ]
     response = web.post(
-        page(event, "referees/"), {"username": "nobody", "role": "floor", "table_numbers": "x"}
+        page(event, "referees/"),
+        {"assign": "1", "assign-person": str(ref1.pk), "assign-table_numbers": "x"},
     )
-    assert set(response.context["form"].errors) == {"username", "table_numbers"}
-    web.post(page(event, f"referees/{assignment.pk}/remove/"))
-    assert not RefereeAssignment.objects.filter(pk=assignment.pk).exists()
+    assert set(response.context["roles_form"].errors) == {"roles", "table_numbers"}
+    floor = roles.get(role="floor")
+    web.post(page(event, f"referees/{floor.pk}/remove/"))
+    assert list(
+        RefereeAssignment.objects.filter(event=event, user=ref1).values_list("role", flat=True)
+    ) == ["scorekeeper"]
 
 
 def test_home_lists_public_events(event, make_event):

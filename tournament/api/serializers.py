@@ -1,20 +1,22 @@
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from django_countries.serializer_fields import CountryField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournament.models import (
     MAX_NUMBER,
+    PLAYER_CLUB_MAX,
+    PLAYER_NAME_MAX,
     Event,
     Player,
-    RefereeAssignment,
     Round,
     Seat,
     Table,
     Wind,
 )
+from tournament.services import CSV_COLUMNS, ENCODINGS
 
 ID_MAX = 2**63 - 1
 
@@ -37,6 +39,7 @@ class EventSerializer(serializers.ModelSerializer):
             "is_public",
             "floor_referees_enter_results",
             "results_need_confirmation",
+            "time_zone",
             "director",
             "revision",
         ]
@@ -44,28 +47,78 @@ class EventSerializer(serializers.ModelSerializer):
 
     def validate_ruleset_options(self, value):
         if not isinstance(value, dict):
-            raise serializers.ValidationError("Ruleset options are a JSON object.")
+            raise serializers.ValidationError(_("Ruleset options are a JSON object."))
         return value
 
     def validate(self, attrs):
         start = attrs.get("start_date", getattr(self.instance, "start_date", None))
         end = attrs.get("end_date", getattr(self.instance, "end_date", None))
         if start and end and end < start:
-            raise serializers.ValidationError({"end_date": "The last day is before the first day."})
+            raise serializers.ValidationError(
+                {"end_date": _("The last day cannot be before the first day.")}
+            )
         return attrs
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player. Names are stored in Unicode NFC with single spaces; two names that differ
+    only in case or normalisation are the same player. Control and invisible formatting
+    characters are refused. PATCH changes any of name, country, club, EMA number and status."""
+
     country = CountryField(required=False, allow_blank=True)
+    name = serializers.CharField(max_length=PLAYER_NAME_MAX, trim_whitespace=False)
+    club = serializers.CharField(
+        max_length=PLAYER_CLUB_MAX, required=False, allow_blank=True, trim_whitespace=False
+    )
 
     class Meta:
         model = Player
         fields = ["id", "name", "country", "club", "ema_number", "status", "is_substitute"]
         read_only_fields = ["id", "is_substitute"]
+        validators = []  # uniqueness is the service's (case- and normalisation-blind)
 
 
 class PlayerCsvSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="CSV with header name,country,club,ema_number")
+    file = serializers.FileField(
+        help_text="CSV (UTF-8 with or without BOM, UTF-16, Windows-1252/1250, Latin-1/2) or an "
+        "Excel .xlsx workbook; first line: name and any of country, club, ema_number."
+    )
+    encoding = serializers.ChoiceField(
+        choices=[("", "detect"), *((key, key) for key, _label in ENCODINGS)],
+        required=False,
+        allow_blank=True,
+        help_text="The CSV's encoding; empty or missing: detected.",
+    )
+    dry_run = serializers.BooleanField(
+        required=False, default=False, help_text="Only check and preview; import nothing."
+    )
+
+
+class ImportedPlayerSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    name = serializers.CharField()
+    country = serializers.CharField()
+    club = serializers.CharField()
+    ema_number = serializers.CharField()
+
+
+class PlayerImportPreviewSerializer(serializers.Serializer):
+    """How a file reads and the players it would import (nothing is written)."""
+
+    format = serializers.CharField(source="file.kind")
+    encoding = serializers.CharField(source="file.encoding")
+    columns = serializers.SerializerMethodField()
+    ignored_columns = serializers.ListField(
+        source="file.ignored_columns", child=serializers.CharField()
+    )
+    players = serializers.SerializerMethodField()
+
+    def get_columns(self, checked) -> list[str]:
+        return [c for c in CSV_COLUMNS if c in checked.file.header]
+
+    @extend_schema_field(ImportedPlayerSerializer(many=True))
+    def get_players(self, checked) -> list[dict]:
+        return [{"line": line, **fields} for line, fields in checked.players]
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -120,20 +173,6 @@ class RoundSeatingSerializer(serializers.Serializer):
         ),
         help_text="Table i+1 lists its player ids in wind order E, S, W, N.",
     )
-
-
-class RefereeSerializer(serializers.ModelSerializer):
-    username = serializers.SlugRelatedField(
-        source="user", slug_field="username", queryset=get_user_model().objects.all()
-    )
-    table_numbers = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_NUMBER), required=False
-    )
-
-    class Meta:
-        model = RefereeAssignment
-        fields = ["id", "username", "role", "table_numbers"]
-        read_only_fields = ["id"]
 
 
 class SeatingRequestSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import staff, views
 
 urlpatterns = [
     path("events/", views.EventList.as_view(), name="event-list"),
@@ -47,10 +47,31 @@ urlpatterns = [
         views.SeatingPublish.as_view(),
         name="seating-publish",
     ),
-    path("events/<slug:event>/referees/", views.RefereeList.as_view(), name="referee-list"),
+    path("events/<slug:event>/referees/", staff.RefereeList.as_view(), name="referee-list"),
+    path(
+        "events/<slug:event>/referees/candidates/",
+        staff.StaffCandidates.as_view(),
+        name="referee-candidates",
+    ),
     path(
         "events/<slug:event>/referees/<int:pk>/",
-        views.RefereeDetail.as_view(),
+        staff.RefereeDetail.as_view(),
         name="referee-detail",
     ),
+    path(
+        "events/<slug:event>/invitations/", staff.InvitationList.as_view(), name="invitation-list"
+    ),
+    path(
+        "events/<slug:event>/invitations/<int:pk>/",
+        staff.InvitationDetail.as_view(),
+        name="invitation-detail",
+    ),
+    path(
+        "events/<slug:event>/invitations/<int:pk>/renew/",
+        staff.InvitationRenew.as_view(),
+        name="invitation-renew",
+    ),
+    path("invitations/accept/", staff.InvitationAccept.as_view(), name="invitation-accept"),
+    path("me/roles/", staff.MyRoles.as_view(), name="my-roles"),
+    path("me/roles/seen/", staff.MyRolesSeen.as_view(), name="my-roles-seen"),
 ]

@@ -1,7 +1,8 @@
 """REST API for events, players, rounds, tables and seats, and referees.
 
 Reads follow the event's visibility (public, or staff of the event); every write needs the
-event's director and goes through ``tournament.services``.
+event's director and goes through ``tournament.services``. The staff endpoints (roles,
+invitations, a user's own roles) are in ``tournament.api.staff``.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import PermissionDenied
@@ -19,15 +21,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament import services
-from tournament.models import Event, Player, RefereeAssignment, Round, Table
+from tournament.models import Event, Player, Round, Table
 from tournament.roles import can_create_events, is_director
 
 from .permissions import EventScoped, as_drf_error, event_for
 from .serializers import (
     EventSerializer,
     PlayerCsvSerializer,
+    PlayerImportPreviewSerializer,
     PlayerSerializer,
-    RefereeSerializer,
     RoundSeatingSerializer,
     RoundSerializer,
     SeatingDraftSerializer,
@@ -63,7 +65,7 @@ class EventList(generics.ListCreateAPIView):
 
     def perform_create(self, serializer):
         if not can_create_events(self.request.user):
-            raise PermissionDenied("Only directors may create events.")
+            raise PermissionDenied(_("Only directors may create events."))
         event = Event(director=self.request.user, **serializer.validated_data)
         serializer.instance = _save(services.save_event, event)
 
@@ -114,24 +116,49 @@ class PlayerDetail(generics.RetrieveUpdateAPIView):
 
 
 class PlayerCsvImport(APIView):
+    """Import players from a CSV file (any usual encoding, detected unless ``encoding`` is
+    given) or an Excel .xlsx workbook: all or none. The first line names the columns: ``name``
+    and any of ``country``, ``club``, ``ema_number``. With ``dry_run`` nothing is written and
+    the answer is the preview: how the file reads and the players it would import."""
+
     permission_classes = [EventScoped]
     parser_classes = [MultiPartParser, FormParser]
 
-    @extend_schema(request=PlayerCsvSerializer, responses={201: PlayerSerializer(many=True)})
+    @extend_schema(
+        request=PlayerCsvSerializer,
+        responses={201: PlayerSerializer(many=True), 200: PlayerImportPreviewSerializer},
+    )
     def post(self, request, event):
         serializer = PlayerCsvSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data["file"]
+        encoding = serializer.validated_data.get("encoding", "")
         if upload.size > settings.PLAYER_CSV_MAX_BYTES:
             return Response(
-                {"file": ["The file is too large."]}, status=status.HTTP_400_BAD_REQUEST
+                {
+                    "file": [
+                        _("The file is too large: at most %(size)d KB.")
+                        % {"size": settings.PLAYER_CSV_MAX_BYTES // 1024}
+                    ]
+                },
+                status=status.HTTP_400_BAD_REQUEST,
             )
+        data, name = upload.read(), upload.name or ""
         try:
-            players = services.import_players_csv(self.event, upload.read())
+            if serializer.validated_data.get("dry_run"):
+                file = services.read_player_file(data, filename=name, encoding=encoding)
+                checked = services.check_player_file(self.event, file)
+                if checked.errors:
+                    raise services.CsvImportError(checked.errors)
+                return Response(PlayerImportPreviewSerializer(checked).data)
+            players = services.import_players(self.event, data, filename=name, encoding=encoding)
         except services.CsvImportError as exc:
             return Response(
                 {
-                    "file": [f"line {e.line}: {e.message}" for e in exc.errors],
+                    "file": [
+                        _("Line %(line)s: %(message)s") % {"line": e.line, "message": e.message}
+                        for e in exc.errors
+                    ],
                     "lines": [{"line": e.line, "message": e.message} for e in exc.errors],
                 },
                 status=status.HTTP_400_BAD_REQUEST,
@@ -173,7 +200,7 @@ class RoundDetail(generics.RetrieveUpdateAPIView):
     def perform_update(self, serializer):
         changes = dict(serializer.validated_data)
         if "number" in changes and changes["number"] != serializer.instance.number:
-            raise as_drf_error(DjangoValidationError({"number": ["A round keeps its number."]}))
+            raise as_drf_error(DjangoValidationError({"number": [_("A round keeps its number.")]}))
         changes.pop("number", None)
         serializer.instance = _save(services.update_round, serializer.instance, **changes)
 
@@ -235,54 +262,6 @@ class TableSeats(APIView):
         return Response(TableSerializer(table_obj).data)
 
 
-# Referees -----------------------------------------------------------------------------------
-
-
-class RefereeList(generics.ListCreateAPIView):
-    serializer_class = RefereeSerializer
-    permission_classes = [EventScoped]
-
-    def get_queryset(self):
-        if not is_director(self.request.user, self.event):
-            raise PermissionDenied("Only the event's director sees its referee list.")
-        return self.event.referees.select_related("user")
-
-    def perform_create(self, serializer):
-        data = serializer.validated_data
-        serializer.instance = _save(
-            services.assign_referee,
-            self.event,
-            data["user"],
-            role=data.get("role", "floor"),
-            table_numbers=data.get("table_numbers", []),
-        )
-
-
-class RefereeDetail(generics.RetrieveUpdateDestroyAPIView):
-    serializer_class = RefereeSerializer
-    permission_classes = [EventScoped]
-
-    def get_object(self):
-        if not is_director(self.request.user, self.event):
-            raise PermissionDenied("Only the event's director manages referees.")
-        return get_object_or_404(RefereeAssignment, event=self.event, pk=self.kwargs["pk"])
-
-    def perform_update(self, serializer):
-        instance = serializer.instance
-        data = serializer.validated_data
-        if "user" in data and data["user"] != instance.user:
-            raise as_drf_error(
-                DjangoValidationError({"username": ["Assign a new referee instead."]})
-            )
-        serializer.instance = _save(
-            services.assign_referee,
-            self.event,
-            instance.user,
-            role=data.get("role", instance.role),
-            table_numbers=data.get("table_numbers", instance.table_numbers),
-        )
-
-
 # Seating ------------------------------------------------------------------------------------
 
 
@@ -295,7 +274,7 @@ class SeatingView(APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         if not is_director(request.user, self.event):
-            raise PermissionDenied("Only the event's director seats the event.")
+            raise PermissionDenied(_("Only the event's director seats the event."))
 
     @extend_schema(responses={200: SeatingDraftSerializer})
     def get(self, request, event):
@@ -333,7 +312,7 @@ class SeatingDraftAction(APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         if not is_director(request.user, self.event):
-            raise PermissionDenied("Only the event's director seats the event.")
+            raise PermissionDenied(_("Only the event's director seats the event."))
 
     def draft(self, pk):
         return get_object_or_404(self.event.seating_drafts.all(), pk=pk)

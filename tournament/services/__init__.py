@@ -6,38 +6,93 @@ the database unchanged. One module per concern; this package names them all.
 """
 
 from .common import WINDS, bump_revision
-from .events import save_event
+from .events import option_error, save_event
 from .hall import add_announcement, grant_extra_time, set_announcement_shown
-from .players import (
+from .player_import import (
     CSV_COLUMNS,
+    ENCODINGS,
+    CheckedFile,
     CsvImportError,
     CsvLineError,
-    add_player,
+    PlayerFile,
+    check_player_file,
+    detect_encoding,
+    import_players,
     import_players_csv,
-    update_player,
+    read_player_file,
 )
-from .referees import assign_referee
+from .players import add_player, clean_player_fields, update_player
+from .referees import (
+    assign_referee,
+    assign_roles,
+    change_assignment,
+    check_table_numbers,
+    event_table_count,
+    find_staff,
+    known_staff,
+    pending_invitations,
+    remove_assignment,
+    staff_of,
+)
 from .rounds import ROUND_TRANSITIONS, create_round, update_round
 from .seats import create_table, seat_round, seat_table
+from .staff import (
+    accept_invitation,
+    assignments_of,
+    create_account,
+    create_invitation,
+    has_new_roles,
+    mark_assignments_seen,
+    open_invitation,
+    renew_invitation,
+    withdraw_invitation,
+)
 
 __all__ = [
     "CSV_COLUMNS",
+    "ENCODINGS",
     "ROUND_TRANSITIONS",
     "WINDS",
+    "CheckedFile",
     "CsvImportError",
     "CsvLineError",
+    "PlayerFile",
+    "accept_invitation",
     "add_announcement",
     "add_player",
     "assign_referee",
+    "assign_roles",
+    "assignments_of",
     "bump_revision",
+    "change_assignment",
+    "check_player_file",
+    "check_table_numbers",
+    "clean_player_fields",
+    "create_account",
+    "create_invitation",
     "create_round",
     "create_table",
+    "detect_encoding",
+    "event_table_count",
+    "find_staff",
     "grant_extra_time",
+    "has_new_roles",
+    "import_players",
     "import_players_csv",
+    "known_staff",
+    "mark_assignments_seen",
+    "open_invitation",
+    "option_error",
+    "pending_invitations",
+    "read_player_file",
+    "remove_assignment",
+    "renew_invitation",
     "save_event",
     "seat_round",
     "seat_table",
     "set_announcement_shown",
+    "staff_of",
     "update_player",
     "update_round",
+    "withdraw_invitation",
 ]

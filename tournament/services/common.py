@@ -30,4 +30,6 @@ def _integrity_error(exc: IntegrityError) -> ValidationError:
         return ValidationError({"seats": [_("Each wind can be taken once per table.")]})
     if "closed" in text:
         return ValidationError({"round": [_("The round is closed; its seating cannot change.")]})
-    return ValidationError(_("The change conflicts with existing data: %(error)s") % {"error": exc})
+    return ValidationError(
+        _("The change conflicts with data saved meanwhile; reload the page and try again.")
+    )

@@ -1,214 +1,206 @@
-"""Registering players: one by one, changes, and CSV import."""
+"""Registering players one by one and changing them.
+
+Every way in (pages, API, file import) goes through ``clean_player_fields``: names are
+normalised to NFC with single spaces, refused with control or formatting characters, and held
+to the column lengths; duplicates are found by the casefolded key the database keeps unique
+(``tournament.models.player_name_key``). Any change that shows in the standings or exports
+(a new player, a name, club, country, EMA number or status) bumps the event's revision.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django_countries import countries
 
-from tournament.models import EMA_NUMBER_REGEX, Event, Player
+from tournament.models import (
+    EMA_NUMBER_REGEX,
+    PLAYER_CLUB_MAX,
+    PLAYER_NAME_MAX,
+    Event,
+    Player,
+    player_name_key,
+)
 
 from .common import bump_revision
 
-CSV_COLUMNS = ("name", "country", "club", "ema_number")
+# Control characters (NUL, line breaks, tabs, ...), invisible formatting characters (zero-width
+# spaces and joiners, direction overrides, the BOM), line and paragraph separators, and
+# surrogates: none belongs in a name shown on standings and table cards.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+SHOWN_FIELDS = ("name", "country", "club", "ema_number", "status")
 
 
-def _clean_player_fields(name: str, country: str, club: str, ema_number: str) -> dict[str, str]:
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
 
+
+def _refused_character(text: str) -> str | None:
+    for char in text:
+        if unicodedata.category(char) in REFUSED_CATEGORIES:
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def _clean_text(
+    value: Any, *, label: str, limit: int, errors: dict, field: str, required: bool = False
+) -> str:
+    raw = unicodedata.normalize("NFC", _text(value))
+    refused = _refused_character(raw)
+    if refused:
+        errors[field] = [
+            _(
+                "%(field)s cannot contain control or invisible formatting characters (line "
+                "breaks, tabs, zero-width spaces, direction marks); found %(char)s."
+            )
+            % {"field": label, "char": refused}
+        ]
+        return ""
+    text = " ".join(raw.split())
+    if required and not text:
+        errors[field] = [_("A name is required.")]
+    elif len(text) > limit:
+        errors[field] = [
+            _("%(field)s has at most %(max)d characters; this one has %(count)d.")
+            % {"field": label, "max": limit, "count": len(text)}
+        ]
+    return text
+
+
+def clean_player_fields(
+    name: Any = "", country: Any = "", club: Any = "", ema_number: Any = ""
+) -> dict[str, str]:
+    """The checks every way in applies; ``ValidationError`` per field, or the clean values."""
     errors: dict[str, list[str]] = {}
-    name = (name or "").strip()
-    country = (country or "").strip().upper()
-    club = (club or "").strip()
-    ema_number = (ema_number or "").strip()
-    if not name:
-        errors["name"] = [_("A name is required.")]
+    name = _clean_text(
+        name, label=_("A name"), limit=PLAYER_NAME_MAX, errors=errors, field="name", required=True
+    )
+    club = _clean_text(club, label=_("A club"), limit=PLAYER_CLUB_MAX, errors=errors, field="club")
+    country = _text(country).strip().upper()
+    ema_number = _text(ema_number).strip()
     if country and country not in countries:
         errors["country"] = [
             _("Unknown country code %(code)s (use ISO 3166 codes such as CZ, FR, FI, PL).")
-            % {"code": country}
+            % {"code": country[:10]}
         ]
     if ema_number and not re.fullmatch(EMA_NUMBER_REGEX, ema_number):
         errors["ema_number"] = [
-            _("An EMA number is 8 digits, e.g. 04010001; got %(value)s.") % {"value": ema_number}
+            _("An EMA number is 8 digits, e.g. 04010001; got %(value)s.")
+            % {"value": ema_number[:20]}
         ]
     if errors:
         raise ValidationError(errors)
     return {"name": name, "country": country, "club": club, "ema_number": ema_number}
 
 
-def _duplicate_errors(
+def duplicate_errors(
     event: Event, fields: Mapping[str, str], exclude_pk: int | None = None
 ) -> dict[str, list[str]]:
-    errors: dict[str, list[str]] = {}
+    """Another player of the event with the same name (by key) or EMA number: one query."""
     others = event.players.all()
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)
-    if others.filter(name__iexact=fields["name"]).exists():
-        errors["name"] = [
-            _("%(name)s is already registered in this event.") % {"name": fields["name"]}
-        ]
-    if fields["ema_number"] and others.filter(ema_number=fields["ema_number"]).exists():
-        errors["ema_number"] = [
-            _("EMA number %(number)s is already registered in this event.")
-            % {"number": fields["ema_number"]}
-        ]
+    key = player_name_key(fields["name"])
+    if fields["ema_number"]:
+        others = others.filter(name_key=key) | others.filter(ema_number=fields["ema_number"])
+    else:
+        others = others.filter(name_key=key)
+    errors: dict[str, list[str]] = {}
+    for other in others.only("name", "name_key", "ema_number"):
+        if other.name_key == key:
+            errors["name"] = [
+                _("%(name)s is already registered in this event.") % {"name": other.name}
+            ]
+        if fields["ema_number"] and other.ema_number == fields["ema_number"]:
+            errors["ema_number"] = [
+                _("EMA number %(number)s is already registered in this event (%(name)s).")
+                % {"number": other.ema_number, "name": other.name}
+            ]
     return errors
 
 
+def _race_error(exc: IntegrityError, fields: Mapping[str, str]) -> ValidationError:
+    """A player registered meanwhile by another request: the database refused the duplicate."""
+    text = str(exc).lower()
+    if "ema_unique" in text or "ema_number" in text:
+        return ValidationError(
+            {
+                "ema_number": [
+                    _("EMA number %(number)s is already registered in this event.")
+                    % {"number": fields["ema_number"]}
+                ]
+            }
+        )
+    return ValidationError(
+        {"name": [_("%(name)s is already registered in this event.") % {"name": fields["name"]}]}
+    )
+
+
 def add_player(
-    event: Event, *, name: str, country: str = "", club: str = "", ema_number: str = ""
+    event: Event, *, name: Any, country: Any = "", club: Any = "", ema_number: Any = ""
 ) -> Player:
-    fields = _clean_player_fields(name, country, club, ema_number)
-    errors = _duplicate_errors(event, fields)
+    fields = clean_player_fields(name, country, club, ema_number)
+    errors = duplicate_errors(event, fields)
     if errors:
         raise ValidationError(errors)
     try:
         with transaction.atomic():
-            return Player.objects.create(event=event, **fields)
+            player = Player.objects.create(event=event, **fields)
+            bump_revision(event)
     except IntegrityError as exc:
-        raise ValidationError({"name": [_("This player is already registered.")]}) from exc
+        raise _race_error(exc, fields) from None
+    return player
 
 
-def update_player(player: Player, **changes: str) -> Player:
+def update_player(player: Player, **changes: Any) -> Player:
+    """Change any of name, country, club, EMA number and status (the others keep their
+    values). A change of any of them reaches the standings and exports: the revision moves."""
+    unknown = set(changes) - set(SHOWN_FIELDS)
+    if unknown:
+        raise ValidationError(
+            {field: [_("This field cannot be changed here.")] for field in sorted(unknown, key=str)}
+        )
     merged = {
         "name": changes.get("name", player.name),
         "country": changes.get("country", str(player.country or "")),
         "club": changes.get("club", player.club),
         "ema_number": changes.get("ema_number", player.ema_number),
     }
-    fields = _clean_player_fields(**merged)
-    errors = _duplicate_errors(player.event, fields, exclude_pk=player.pk)
-    status = changes.get("status", player.status)
+    errors: dict[str, list[str]] = {}
+    try:
+        fields = clean_player_fields(**merged)
+    except ValidationError as exc:
+        errors.update(exc.message_dict)
+        fields = {}
+    status = _text(changes.get("status", player.status))
     if status not in Player.Status.values:
-        errors["status"] = [_("Unknown status %(status)s.") % {"status": status}]
+        errors["status"] = [
+            _("Choose a status: %(choices)s.")
+            % {"choices": ", ".join(str(label) for label in Player.Status.labels)}
+        ]
+    if not errors:
+        errors.update(duplicate_errors(player.event, fields, exclude_pk=player.pk))
     if errors:
         raise ValidationError(errors)
-    for key, value in fields.items():
-        setattr(player, key, value)
-    status_changed = status != player.status
-    player.status = status
-    with transaction.atomic():
-        player.save()
-        if status_changed:
-            bump_revision(player.event)
-    return player
-
-
-@dataclass(frozen=True)
-class CsvLineError:
-    line: int
-    message: str
-
-
-class CsvImportError(Exception):
-    """The CSV file was rejected; ``errors`` says what is wrong, line by line."""
-
-    def __init__(self, errors: Sequence[CsvLineError]):
-        super().__init__("; ".join(f"line {e.line}: {e.message}" for e in errors))
-        self.errors = list(errors)
-
-
-def _flatten(error: ValidationError) -> str:
-    if hasattr(error, "error_dict"):
-        return " ".join(
-            f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()
-        )
-    return " ".join(error.messages)
-
-
-def import_players_csv(event: Event, data: bytes | str) -> list[Player]:
-    """Import players from CSV (header: name, country, club, ema_number; the last three optional
-    columns may be empty). All or nothing: any bad line rejects the whole file."""
-    if isinstance(data, bytes):
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise CsvImportError([CsvLineError(1, _("The file is not UTF-8 text."))]) from exc
-    else:
-        text = data
-    sample = text[:2048]
+    fields["status"] = status
+    before = {key: _text(getattr(player, key)) for key in SHOWN_FIELDS}
+    changed = [key for key in SHOWN_FIELDS if before[key] != fields[key]]
+    if not changed:
+        return player
+    for key in changed:
+        setattr(player, key, fields[key])
     try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = list(reader)
-    if not rows:
-        raise CsvImportError([CsvLineError(1, _("The file is empty."))])
-    header = [h.strip().lower().replace(" ", "_") for h in rows[0]]
-    missing = [c for c in CSV_COLUMNS if c not in header]
-    if missing:
-        raise CsvImportError(
-            [
-                CsvLineError(
-                    1,
-                    _("Missing column(s): %(columns)s. Expected header: %(header)s.")
-                    % {"columns": ", ".join(missing), "header": ",".join(CSV_COLUMNS)},
-                )
-            ]
-        )
-    index = {c: header.index(c) for c in CSV_COLUMNS}
-    errors: list[CsvLineError] = []
-    cleaned: list[dict[str, str]] = []
-    seen_names: dict[str, int] = {}
-    seen_ema: dict[str, int] = {}
-    for line_no, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) < len(header):
-            errors.append(
-                CsvLineError(
-                    line_no,
-                    _("Expected %(expected)d columns, found %(found)d.")
-                    % {"expected": len(header), "found": len(row)},
-                )
-            )
-            continue
-        values = {c: row[i] for c, i in index.items()}
-        try:
-            fields = _clean_player_fields(**values)
-        except ValidationError as exc:
-            errors.append(CsvLineError(line_no, _flatten(exc)))
-            continue
-        key = fields["name"].casefold()
-        if key in seen_names:
-            errors.append(
-                CsvLineError(
-                    line_no,
-                    _("Duplicate player %(name)s (also on line %(line)d).")
-                    % {"name": fields["name"], "line": seen_names[key]},
-                )
-            )
-            continue
-        if fields["ema_number"] and fields["ema_number"] in seen_ema:
-            errors.append(
-                CsvLineError(
-                    line_no,
-                    _("Duplicate EMA number %(number)s (also on line %(line)d).")
-                    % {"number": fields["ema_number"], "line": seen_ema[fields["ema_number"]]},
-                )
-            )
-            continue
-        duplicates = _duplicate_errors(event, fields)
-        if duplicates:
-            errors.append(
-                CsvLineError(line_no, " ".join(m for ms in duplicates.values() for m in ms))
-            )
-            continue
-        seen_names[key] = line_no
-        if fields["ema_number"]:
-            seen_ema[fields["ema_number"]] = line_no
-        cleaned.append(fields)
-    if errors:
-        raise CsvImportError(errors)
-    if not cleaned:
-        raise CsvImportError([CsvLineError(2, _("The file has a header but no players."))])
-    with transaction.atomic():
-        return Player.objects.bulk_create([Player(event=event, **fields) for fields in cleaned])
+        with transaction.atomic():
+            player.save(update_fields=changed)
+            bump_revision(player.event)
+    except IntegrityError as exc:
+        for key in changed:
+            setattr(player, key, before[key])
+        raise _race_error(exc, fields) from None
+    return player

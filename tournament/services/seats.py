@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max, ProtectedError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.models import MAX_NUMBER, Event, Player, Round, Seat, Table
 
@@ -35,6 +36,12 @@ def create_table(round_: Round, *, number: int | None = None, label: str = "") -
         return Table.objects.create(round=round_, number=number, label=label)
 
 
+def _player_name(event: Event, pid: int) -> str:
+    """A player's name for a message (never an id): one query, only when there is a problem."""
+    name = event.players.filter(pk=pid).values_list("name", flat=True).first()
+    return name or _("A player who is not registered in this event")
+
+
 def _players_by_id(event: Event, ids: Iterable[int]) -> dict[int, Player]:
     wanted = set(ids)
     found = {p.pk: p for p in event.players.filter(pk__in=wanted)}
@@ -43,8 +50,14 @@ def _players_by_id(event: Event, ids: Iterable[int]) -> dict[int, Player]:
         raise ValidationError(
             {
                 "seats": [
-                    _("Not players of this event: %(ids)s.")
-                    % {"ids": ", ".join(str(i) for i in sorted(missing))}
+                    ngettext(
+                        "A chosen player is not registered in this event (any more); reload "
+                        "the page and choose again.",
+                        "%(count)d chosen players are not registered in this event (any more); "
+                        "reload the page and choose again.",
+                        len(missing),
+                    )
+                    % {"count": len(missing)}
                 ]
             }
         )
@@ -116,8 +129,12 @@ def seat_round(round_: Round, tables: Sequence[Sequence[int | None]]) -> list[Ta
                 continue
             if pid in seen:
                 errors.append(
-                    _("Player %(id)s is seated at table %(first)d and table %(second)d.")
-                    % {"id": pid, "first": seen[pid], "second": number}
+                    _("%(player)s is seated at table %(first)d and table %(second)d.")
+                    % {
+                        "player": _player_name(round_.event, pid),
+                        "first": seen[pid],
+                        "second": number,
+                    }
                 )
             seen[pid] = number
     if errors:

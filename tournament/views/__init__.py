@@ -2,11 +2,11 @@
 ``tournament.services``, one module per page family."""
 
 from .access import director_required
-from .events import event_create, event_dashboard, event_edit, home
+from .events import event_create, event_dashboard, event_edit, exports_page, home
 from .hall import hall
 from .health import healthz, ping
-from .players import player_status, players
-from .referees import referee_remove, referees
+from .players import player_edit, player_import, player_status, players
+from .referees import invitation_renew, invitation_withdraw, referee_remove, referees
 from .rounds import round_status, rounds, seat_round, seating_print, table_cards
 from .seating import seating_page
 
@@ -15,10 +15,15 @@ __all__ = [
     "event_create",
     "event_dashboard",
     "event_edit",
+    "exports_page",
     "hall",
     "healthz",
     "home",
+    "invitation_renew",
+    "invitation_withdraw",
     "ping",
+    "player_edit",
+    "player_import",
     "player_status",
     "players",
     "referee_remove",

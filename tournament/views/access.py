@@ -13,20 +13,25 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.models import Event
 from tournament.roles import can_view, is_director
+from tournament.timezones import activate_event_time_zone
 
 require_GET_POST = require_http_methods(["GET", "POST"])
 
 
-def apply_errors(form, exc: ValidationError) -> None:
+def apply_errors(form, exc: ValidationError, aliases: dict[str, str] | None = None) -> None:
+    """Show a service's errors on ``form``: next to the field of the same name (or the one
+    ``aliases`` maps it to), else above the form."""
     if hasattr(exc, "error_dict"):
         for field, errors in exc.message_dict.items():
+            field = (aliases or {}).get(field, field)
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, exc.messages)
 
 
 def director_required(view):
-    """Load ``slug`` as ``event``: 404 if the user cannot see it, 403 unless they direct it."""
+    """Load ``slug`` as ``event``: 404 if the user cannot see it, 403 unless they direct it.
+    The page then shows and reads times in the event's time zone."""
 
     @login_required
     @wraps(view)
@@ -36,6 +41,7 @@ def director_required(view):
             raise Http404
         if not is_director(request.user, event):
             raise PermissionDenied
+        activate_event_time_zone(event)
         return view(request, event, *args, **kwargs)
 
     return wrapper

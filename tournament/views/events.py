@@ -1,4 +1,4 @@
-"""The event list, creating an event, its settings and its overview."""
+"""The event list, creating an event, its settings, its overview and its downloads."""
 
 from __future__ import annotations
 
@@ -8,28 +8,62 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from tournament import services
-from tournament.forms import EventForm
-from tournament.models import Event, Player
+from tournament.event_forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
+from tournament.models import Event, Player, RefereeAssignment
 from tournament.roles import can_create_events
 
-from .access import apply_errors, director_required, require_GET_POST
+from .access import director_required, require_GET_POST
+
+# (URL name in the ``exports`` namespace, file name, what it is)
+EXPORTS = (
+    ("standings-csv", "standings.csv", gettext_lazy("Standings, for spreadsheets (CSV)")),
+    ("standings-xlsx", "standings.xlsx", gettext_lazy("Standings, Excel workbook")),
+    ("results-csv", "results.csv", gettext_lazy("Every counting table result, seat by seat (CSV)")),
+    ("results-xlsx", "results.xlsx", gettext_lazy("Every counting table result, Excel workbook")),
+    ("ema-csv", "ema.csv", gettext_lazy("Ranking file for the EMA (CSV)")),
+    (
+        "archive-json",
+        "archive.json",
+        gettext_lazy("The whole event, to keep or to restore elsewhere (JSON)"),
+    ),
+)
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    """The events the visitor may see, with their player counts: one query, whatever the
+    number of events, players and referees (visibility is a subquery, so the referee join
+    cannot multiply the count)."""
+    user = request.user
     visible = Q(is_public=True)
-    if request.user.is_authenticated:
-        visible |= Q(director=request.user) | Q(referees__user=request.user)
-    events = Event.objects.filter(visible).distinct().annotate(player_count=Count("players"))
+    if user.is_authenticated:
+        visible |= Q(director=user) | Q(referees__user=user)
+    events = Event.objects.filter(pk__in=Event.objects.filter(visible).values("pk")).annotate(
+        player_count=Count("players")
+    )
+    new_roles = (
+        RefereeAssignment.objects.filter(user=user, seen_at__isnull=True).count()
+        if user.is_authenticated
+        else 0
+    )
     return render(
         request,
         "home.html",
-        {"events": events, "can_create": can_create_events(request.user)},
+        {"events": events, "can_create": can_create_events(user), "new_roles": new_roles},
     )
+
+
+def _event_form_page(request: HttpRequest, form: EventForm, event: Event | None) -> HttpResponse:
+    context = {"form": form, "event": event, "rounding_rule": ROUNDING_RULE_TEXT}
+    if event is not None:
+        context["in_force"] = options_in_force(Event.objects.get(pk=event.pk))
+    return render(request, "director/event_form.html", context)
 
 
 @login_required
@@ -44,11 +78,11 @@ def event_create(request: HttpRequest) -> HttpResponse:
         try:
             services.save_event(event)
         except ValidationError as exc:
-            apply_errors(form, exc)
+            form.apply_service_errors(exc)
         else:
             messages.success(request, _("Event created."))
             return redirect(event)
-    return render(request, "director/event_form.html", {"form": form})
+    return _event_form_page(request, form, None)
 
 
 @director_required
@@ -59,25 +93,47 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
         try:
             services.save_event(form.instance)
         except ValidationError as exc:
-            apply_errors(form, exc)
+            form.apply_service_errors(exc)
         else:
             messages.success(request, _("Event saved."))
             return redirect(event)
-    return render(request, "director/event_form.html", {"form": form, "event": event})
+    return _event_form_page(request, form, event)
+
+
+def _exports(event: Event) -> list[dict]:
+    return [
+        {
+            "url": reverse(f"exports:{name}", args=[event.slug]),
+            "file": f"{event.slug}-{file}",
+            "what": what,
+        }
+        for name, file, what in EXPORTS
+    ]
 
 
 @director_required
 @require_GET
 def event_dashboard(request: HttpRequest, event: Event) -> HttpResponse:
     rounds = event.rounds.annotate(table_count=Count("tables", distinct=True))
+    counts = event.players.aggregate(
+        total=Count("pk"), active=Count("pk", filter=Q(status=Player.Status.ACTIVE))
+    )
     return render(
         request,
         "director/event.html",
         {
             "event": event,
             "rounds": rounds,
-            "player_count": event.players.count(),
-            "active_count": event.players.filter(status=Player.Status.ACTIVE).count(),
-            "referees": event.referees.select_related("user"),
+            "player_count": counts["total"],
+            "active_count": counts["active"],
+            "staff": services.staff_of(event),
+            "exports": _exports(event),
+            "in_force": options_in_force(event),
         },
     )
+
+
+@director_required
+@require_GET
+def exports_page(request: HttpRequest, event: Event) -> HttpResponse:
+    return render(request, "director/exports.html", {"event": event, "exports": _exports(event)})

@@ -1,49 +1,136 @@
-"""Referees and scorekeepers of an event."""
+"""The event's staff: referees, head referees and scorekeepers, each role shown and removed
+on its own; roles for people already on the director's staff; invitation links for new
+people (see ``tournament.services.staff``)."""
 
 from __future__ import annotations
 
+import segno
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import services
-from tournament.forms import RefereeForm
-from tournament.models import Event, RefereeAssignment
+from tournament.models import Event, RefereeAssignment, StaffInvitation
+from tournament.staff_forms import InvitationForm, StaffRolesForm
 
 from .access import apply_errors, director_required, require_GET_POST
+
+NEW_LINK = "staff_invitation_link"
+
+
+def invitation_url(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(reverse("staff:invitation", args=[token]))
+
+
+def _show_link_once(request: HttpRequest, invitation: StaffInvitation, token: str) -> None:
+    """Keep the new link for the next page view only: it is shown once, never stored."""
+    request.session[NEW_LINK] = {"id": invitation.pk, "url": invitation_url(request, token)}
 
 
 @director_required
 @require_GET_POST
 def referees(request: HttpRequest, event: Event) -> HttpResponse:
-    form = RefereeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    people = list(services.known_staff(request.user).order_by("username"))
+    roles_form = StaffRolesForm(
+        request.POST if "assign" in request.POST else None, people=people, prefix="assign"
+    )
+    invite_form = InvitationForm(
+        request.POST if "invite" in request.POST else None, prefix="invite"
+    )
+    if request.method == "POST" and "assign" in request.POST and roles_form.is_valid():
+        data = roles_form.cleaned_data
         try:
-            services.assign_referee(
-                event,
-                form.cleaned_data["username"],
-                role=form.cleaned_data["role"],
-                table_numbers=form.cleaned_data["table_numbers"],
+            services.assign_roles(
+                event, data["person"], roles=data["roles"], table_numbers=data["table_numbers"]
             )
         except ValidationError as exc:
-            apply_errors(form, exc)
+            apply_errors(roles_form, exc, {"user": "person", "role": "roles"})
         else:
-            messages.success(request, _("Referee assigned."))
+            messages.success(
+                request,
+                _("Roles saved for %(person)s; they see them on their referee page.")
+                % {"person": data["person"].get_username()},
+            )
             return redirect("director:referees", slug=event.slug)
+    if request.method == "POST" and "invite" in request.POST and invite_form.is_valid():
+        data = invite_form.cleaned_data
+        try:
+            invitation, token = services.create_invitation(
+                event,
+                request.user,
+                roles=data["roles"],
+                table_numbers=data["table_numbers"],
+                note=data["note"],
+            )
+        except ValidationError as exc:
+            apply_errors(invite_form, exc)
+        else:
+            _show_link_once(request, invitation, token)
+            return redirect("director:referees", slug=event.slug)
+    new_link = request.session.pop(NEW_LINK, None)
+    if new_link:
+        new_link["qr"] = segno.make(new_link["url"], error="m").svg_inline(
+            scale=4, dark="#000", light="#fff"
+        )
     return render(
         request,
         "director/referees.html",
-        {"event": event, "form": form, "referees": event.referees.select_related("user")},
+        {
+            "event": event,
+            "staff": services.staff_of(event),
+            "invitations": services.pending_invitations(event),
+            "roles_form": roles_form,
+            "invite_form": invite_form,
+            "has_people": bool(people),
+            "new_link": new_link,
+            "table_count": services.event_table_count(event),
+        },
     )
 
 
 @director_required
 @require_POST
 def referee_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    assignment = get_object_or_404(RefereeAssignment, event=event, pk=pk)
-    assignment.delete()
-    messages.success(request, _("Referee removed."))
+    """Take one role away from a person; their other roles stay."""
+    assignment = get_object_or_404(
+        RefereeAssignment.objects.select_related("user"), event=event, pk=pk
+    )
+    services.remove_assignment(assignment)
+    messages.success(
+        request,
+        _("%(person)s is no longer %(role)s.")
+        % {"person": assignment.user.get_username(), "role": assignment.get_role_display()},
+    )
+    return redirect("director:referees", slug=event.slug)
+
+
+@director_required
+@require_POST
+def invitation_renew(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    invitation = get_object_or_404(StaffInvitation, event=event, pk=pk)
+    try:
+        token = services.renew_invitation(invitation)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        _show_link_once(request, invitation, token)
+    return redirect("director:referees", slug=event.slug)
+
+
+@director_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    invitation = get_object_or_404(StaffInvitation, event=event, pk=pk)
+    try:
+        services.withdraw_invitation(invitation)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Invitation withdrawn: its link no longer works."))
     return redirect("director:referees", slug=event.slug)
