@@ -30,7 +30,7 @@ from tournament.models import Announcement, Event, Player, Round, Seat
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
 
-from .history import history_svg_points, place_history
+from .history import history_svg_points
 from .models import StandingsSnapshot
 from .snapshot import expand_rounds
 
@@ -52,6 +52,28 @@ def _snapshot(event: Event) -> StandingsSnapshot:
         return event.standings_snapshot
     except StandingsSnapshot.DoesNotExist:
         return StandingsSnapshot(event=event, revision=-1)
+
+
+Decoded = tuple[list[dict], dict[int, dict], int]
+_DECODED: dict[tuple, Decoded] = {}
+_DECODED_MAX = 8
+
+
+def decoded_rows(event: Event, snapshot: StandingsSnapshot) -> Decoded:
+    """(rows, rows by player id, ranked players) of the snapshot, unpacked once per process and
+    snapshot: a player page reads its row and stored place history from here, and costs no
+    query for the packed rows nor a pass over the field while the snapshot stays the same."""
+    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = (event.pk, snapshot.revision, computed, snapshot.method)
+    found = _DECODED.get(key)
+    if found is None:
+        rows = snapshot.rows
+        by_player = {row["player"]: row for row in rows}
+        ranked = sum(1 for row in rows if row["place"] is not None)
+        if len(_DECODED) >= _DECODED_MAX:
+            _DECODED.clear()
+        found = _DECODED[key] = (rows, by_player, ranked)
+    return found
 
 
 def _etag(event: Event, snapshot: StandingsSnapshot, kind: str) -> str:
@@ -185,8 +207,9 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _event(request, slug)
     round_ = get_object_or_404(Round, event=event, number=number)
     snapshot = _snapshot(event)
+    rows, _by_player, _ranked = decoded_rows(event, snapshot)
     lines = {}
-    for row in snapshot.rows:
+    for row in rows:
         for line in expand_rounds(row["rounds"]):
             if line["round"] == number:
                 lines[row["player"]] = line
@@ -255,6 +278,9 @@ def seating(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player's place, totals, tables and penalties. The place history and the totals come
+    stored in the snapshot (decoded once per process, see ``decoded_rows``): the page reads
+    the player's row, never the field."""
     event = _event(request, slug)
     snapshot = _snapshot(event)
     etag = _etag(event, snapshot, f"player{pk}")
@@ -263,20 +289,22 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         response["ETag"] = etag
         return response
     player = get_object_or_404(Player, event=event, pk=pk)
-    row = next((r for r in snapshot.rows if r["player"] == player.pk), None)
+    _rows, by_player, ranked = decoded_rows(event, snapshot)
+    row = by_player.get(player.pk)
     lines = {line["round"]: line for line in expand_rounds(row["rounds"])} if row else {}
 
-    my_seats = list(
-        Seat.objects.filter(player=player)
-        .select_related("round", "table")
-        .order_by("round__number")
-    )
-    table_ids = [s.table_id for s in my_seats]
+    # One query: every seat at the player's tables (the player's own and the opponents').
+    my_seats: list[Seat] = []
     opponents: dict[int, list[Seat]] = defaultdict(list)
     for seat in (
-        Seat.objects.filter(table_id__in=table_ids).exclude(player=player).select_related("player")
+        Seat.objects.filter(table__seats__player=player)
+        .select_related("round", "table", "player")
+        .order_by("round__number", "pk")
     ):
-        opponents[seat.table_id].append(seat)
+        if seat.player_id == player.pk:
+            my_seats.append(seat)
+        else:
+            opponents[seat.table_id].append(seat)
     played, upcoming = [], None
     for seat in my_seats:
         entry = {
@@ -297,8 +325,9 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         .prefetch_related("entries", "table__seats")
         .order_by("-created_at")
     )
-    history = place_history(snapshot.method, snapshot.rows).get(player.pk, [])
-    points = history_svg_points(history, len(snapshot.rows))
+    history = [tuple(h) for h in row["history"]] if row else []
+    points = history_svg_points(history, ranked)
+    method = snapshot.method or ""
     response = render(
         request,
         "public/player.html",
@@ -312,9 +341,10 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "history": history,
             "chart": points,
             "chart_path": " ".join(f"{x},{y}" for x, y, *_ in points),
-            "riichi": snapshot.method == RIICHI,
-            "table_points": snapshot.method == TABLE_POINTS,
-            "players": len(snapshot.rows),
+            "riichi": method == RIICHI,
+            "table_points": method == TABLE_POINTS,
+            "columns": _columns(method),
+            "players": ranked,
         },
     )
     response["ETag"] = etag

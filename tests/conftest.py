@@ -200,6 +200,7 @@ def fresh_public_page_memory():
     public._PAGES.clear()
     public._RECENT_KEYS.clear()
     public._RENDERED.clear()
+    public._DECODED.clear()
 
 
 @pytest.fixture(autouse=True)
