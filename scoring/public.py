@@ -10,7 +10,7 @@ clock, so it is answered in full each time.
 from __future__ import annotations
 
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 
 from django.conf import settings
 from django.core.cache import cache
@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -26,7 +27,7 @@ from django.views.decorators.http import require_GET
 from penalties.models import FoulReport
 from rules.standings import RIICHI, TABLE_POINTS
 from tournament.clock import round_clock
-from tournament.models import Announcement, Event, Player, Round, Seat
+from tournament.models import Announcement, Event, Player, Round, Seat, Wind
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
 
@@ -73,6 +74,21 @@ def decoded_rows(event: Event, snapshot: StandingsSnapshot) -> Decoded:
         if len(_DECODED) >= _DECODED_MAX:
             _DECODED.clear()
         found = _DECODED[key] = (rows, by_player, ranked)
+    return found
+
+
+_NAV: dict[tuple[int, int], list[tuple[int, str]]] = {}
+
+
+def nav_rounds(event: Event) -> list[tuple[int, str]]:
+    """(number, status) of the event's rounds for the page navigation, kept per event revision
+    in this process (a round's status change moves the revision)."""
+    key = (event.pk, event.revision)
+    found = _NAV.get(key)
+    if found is None:
+        if len(_NAV) >= _DECODED_MAX * 8:
+            _NAV.clear()
+        found = _NAV[key] = list(event.rounds.order_by("number").values_list("number", "status"))
     return found
 
 
@@ -178,6 +194,9 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
             "standings": mark_safe(standings_html(request, event, snapshot)),  # noqa: S308
             "announcements": list(event.announcements.filter(is_active=True)[:3]),
             "etag": _etag(event, snapshot, "standings"),
+            # The page is shared by every anonymous visitor: the language form must not carry
+            # the first visitor's query string (``?utm=...``) to the others.
+            "language_next": request.path,
         },
     )
     if key is not None:
@@ -276,51 +295,133 @@ def seating(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+# Player pages of anonymous visitors: (event pk, revisions, language, player) -> (ETag, page),
+# the most recently used last; and per (slug, language) until when the revisions last read
+# are taken as current (settings.PUBLIC_PAGE_SECONDS), as for the event page.
+_PLAYER_PAGES: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+_PLAYER_PAGES_MAX = 2048
+_RECENT_REVISIONS: dict[tuple[str, str], tuple[float, str]] = {}
+
+
+def _cached_player_page(request: HttpRequest, etag: str, page: bytes) -> HttpResponse:
+    response = HttpResponseNotModified() if _not_modified(request, etag) else HttpResponse(page)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 @require_GET
 def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's place, totals, tables and penalties. The place history and the totals come
     stored in the snapshot (decoded once per process, see ``decoded_rows``): the page reads
-    the player's row, never the field."""
+    the player's row, never the field.
+
+    After a round every player opens his own page, and keeps it open (it refreshes itself):
+    for anonymous visitors the rendered page is kept per (event revisions, language, player)
+    in this process and in the shared cache. Everything on it moves the event's revision when
+    it changes (results, fouls, seating, rounds, the player's name), so the revisions key it."""
+    shared = _shared_page(request)
+    language = get_language()
+    if shared:
+        recent = _RECENT_REVISIONS.get((slug, language))
+        if recent is not None and recent[0] > time.monotonic():
+            found = _PLAYER_PAGES.get(f"{recent[1]}:{pk}")
+            if found is not None:
+                return _cached_player_page(request, *found)
     event = _event(request, slug)
     snapshot = _snapshot(event)
     etag = _etag(event, snapshot, f"player{pk}")
+    key = None
+    if shared and event.is_public:
+        computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+        base = f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+        _RECENT_REVISIONS[(slug, language)] = (
+            time.monotonic() + settings.PUBLIC_PAGE_SECONDS,
+            base,
+        )
+        key = f"{base}:{pk}"
+        found = _PLAYER_PAGES.get(key)
+        if found is None:
+            found = cache.get(key)
+        if found is not None:
+            _remember_player_page(key, found)
+            return _cached_player_page(request, *found)
     if _not_modified(request, etag):
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
+    response = _render_player_page(request, event, snapshot, pk)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    if key is not None:
+        _remember_player_page(key, (etag, response.content))
+        cache.set(key, (etag, response.content), 3600)
+    return response
+
+
+def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
+    _PLAYER_PAGES[key] = found
+    _PLAYER_PAGES.move_to_end(key)
+    while len(_PLAYER_PAGES) > _PLAYER_PAGES_MAX:
+        _PLAYER_PAGES.popitem(last=False)
+
+
+def _render_player_page(
+    request: HttpRequest, event: Event, snapshot: StandingsSnapshot, pk: int
+) -> HttpResponse:
     player = get_object_or_404(Player, event=event, pk=pk)
     _rows, by_player, ranked = decoded_rows(event, snapshot)
     row = by_player.get(player.pk)
     lines = {line["round"]: line for line in expand_rounds(row["rounds"])} if row else {}
 
-    # One query: every seat at the player's tables (the player's own and the opponents').
-    my_seats: list[Seat] = []
-    opponents: dict[int, list[Seat]] = defaultdict(list)
-    for seat in (
+    # One query: every seat at the player's tables (the player's own and the opponents'), as
+    # plain values: a player of 12 rounds has 48 of them, and model instances cost more than
+    # the rest of the page.
+    winds = dict(Wind.choices)
+    mine: list[dict] = []
+    opponents: dict[int, list[dict]] = defaultdict(list)
+    for number, status, table_id, table_number, wind, player_id, name in (
         Seat.objects.filter(table__seats__player=player)
-        .select_related("round", "table", "player")
         .order_by("round__number", "pk")
+        .values_list(
+            "round__number",
+            "round__status",
+            "table_id",
+            "table__number",
+            "wind",
+            "player_id",
+            "player__name",
+        )
     ):
-        if seat.player_id == player.pk:
-            my_seats.append(seat)
+        seat = {
+            "round": number,
+            "status": status,
+            "table": table_number,
+            "wind": winds.get(wind, wind),
+            "player_id": player_id,
+            "name": name,
+        }
+        if player_id == player.pk:
+            mine.append({**seat, "table_id": table_id})
         else:
-            opponents[seat.table_id].append(seat)
+            opponents[table_id].append(seat)
     played, upcoming = [], None
-    for seat in my_seats:
+    for seat in mine:
         entry = {
             "seat": seat,
-            "opponents": opponents[seat.table_id],
-            "line": lines.get(seat.round.number),
+            "opponents": opponents[seat["table_id"]],
+            "line": lines.get(seat["round"]),
         }
-        if seat.round.status in (Round.Status.LIVE, Round.Status.CLOSED) or entry["line"]:
+        if seat["status"] in (Round.Status.LIVE, Round.Status.CLOSED) or entry["line"]:
             played.append(entry)
-        elif seat.round.status == Round.Status.SEATED and upcoming is None:
+        elif seat["status"] == Round.Status.SEATED and upcoming is None:
             upcoming = entry
 
+    # The reports against the player (as offender or co-offender); each term uses an index.
+    co_fouls = FoulReport.co_offenders.through.objects.filter(player=player).values("foulreport_id")
     reports = (
         FoulReport.objects.filter(event=event)
-        .filter(Q(offender=player) | Q(co_offenders=player))
-        .distinct()
+        .filter(Q(offender=player) | Q(pk__in=co_fouls))
         .select_related("round", "table", "void")
         .prefetch_related("entries", "table__seats")
         .order_by("-created_at")
@@ -328,7 +429,7 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     history = [tuple(h) for h in row["history"]] if row else []
     points = history_svg_points(history, ranked)
     method = snapshot.method or ""
-    response = render(
+    return render(
         request,
         "public/player.html",
         {
@@ -345,11 +446,12 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "table_points": method == TABLE_POINTS,
             "columns": _columns(method),
             "players": ranked,
+            "nav_rounds": nav_rounds(event),
+            # Links to opponents: one URL reversed, not one per opponent.
+            "players_url": reverse("public:player", args=[event.slug, 0])[:-2],
+            "language_next": request.path,
         },
     )
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 @require_GET
