@@ -10,6 +10,7 @@ clock, so it is answered in full each time.
 from __future__ import annotations
 
 import time
+import unicodedata
 from collections import OrderedDict, defaultdict
 
 from django.conf import settings
@@ -263,35 +264,76 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def published_round(event: Event) -> Round | None:
-    """The round players should look at: the next seated one, else the live one."""
+    """The round players should look at: the live one while a round is played (the highest,
+    should two be live), else the next seated one."""
     rounds = list(event.rounds.filter(status__in=[Round.Status.SEATED, Round.Status.LIVE]))
-    seated = [r for r in rounds if r.status == Round.Status.SEATED]
-    if seated:
-        return min(seated, key=lambda r: r.number)
-    return max(rounds, key=lambda r: r.number, default=None)
+    live = [r for r in rounds if r.status == Round.Status.LIVE]
+    if live:
+        return max(live, key=lambda r: r.number)
+    return min(rounds, key=lambda r: r.number, default=None)
+
+
+# Letters that carry no combining mark to strip but are read as plain ones when searched.
+_PLAIN_LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ı": "i", "æ": "ae"})
+
+
+def search_key(text: str) -> str:
+    """``text`` for matching what people type: without accents, case-folded, single spaces
+    ("Šťastný" and "stastny" match)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN_LETTERS))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.translate(_PLAIN_LETTERS).split())
+
+
+def name_matches(query_key: str, name_key: str) -> bool:
+    """Every word typed starts a word of the name, in any order ("nov an" finds "Anna
+    Novak"); the whole name's start matches too ("anna n")."""
+    if not query_key:
+        return False
+    if name_key.startswith(query_key):
+        return True
+    words = name_key.split()
+    return all(any(w.startswith(q) for w in words) for q in query_key.split())
 
 
 @require_GET
 def seating(request: HttpRequest, slug: str) -> HttpResponse:
+    """Where each player sits in the round of ``published_round``, a search by name (any case,
+    with or without accents, by the start of any word of the name), and who has a bye."""
     event = _event(request, slug)
     round_ = published_round(event)
-    query = request.GET.get("q", "").strip()
-    tables = []
-    matches = []
+    query = request.GET.get("q", "").strip()[:100]
+    query_key = search_key(query)
+    tables, matches, byes, bye_matches = [], [], [], []
     if round_:
+        seated = set()
         for table in round_.tables.prefetch_related("seats__player"):
             seats = list(table.seats.all())
+            for seat in seats:
+                seat.search_key = search_key(seat.player.name)
+                seated.add(seat.player_id)
             tables.append({"table": table, "seats": seats})
-            if query:
-                matches += [
-                    (seat, table)
-                    for seat in seats
-                    if query.casefold() in seat.player.name.casefold()
-                ]
+            matches += [(seat, table) for seat in seats if name_matches(query_key, seat.search_key)]
+        for player in event.players.filter(
+            status=Player.Status.ACTIVE, is_substitute=False
+        ).order_by("name"):
+            if player.pk not in seated:
+                player.search_key = search_key(player.name)
+                byes.append(player)
+                if name_matches(query_key, player.search_key):
+                    bye_matches.append(player)
     return render(
         request,
         "public/seating.html",
-        {"event": event, "round": round_, "tables": tables, "query": query, "matches": matches},
+        {
+            "event": event,
+            "round": round_,
+            "tables": tables,
+            "query": query,
+            "matches": matches,
+            "byes": byes,
+            "bye_matches": bye_matches,
+        },
     )
 
 

@@ -113,6 +113,7 @@ def test_where_do_i_sit(make_hall):
     round2 = services.create_round(h.event, number=2)
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
     services.seat_round(round2, [ids[:4], ids[4:]])
+    services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
     response = Client().get(f"/e/{h.event.slug}/seating/?q={h.east.name}")
     assert response.context["round"].number == 2
     [(seat, table)] = response.context["matches"]
