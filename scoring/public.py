@@ -34,7 +34,7 @@ from tournament.timezones import activate_event_time_zone
 
 from .history import history_svg_points
 from .models import StandingsSnapshot
-from .snapshot import expand_rounds
+from .snapshot import _DECODED, decoded_rows, expand_rounds  # noqa: F401 (tests clear it)
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -56,28 +56,6 @@ def _snapshot(event: Event) -> StandingsSnapshot:
         return StandingsSnapshot(event=event, revision=-1)
 
 
-Decoded = tuple[list[dict], dict[int, dict], int]
-_DECODED: dict[tuple, Decoded] = {}
-_DECODED_MAX = 8
-
-
-def decoded_rows(event: Event, snapshot: StandingsSnapshot) -> Decoded:
-    """(rows, rows by player id, ranked players) of the snapshot, unpacked once per process and
-    snapshot: a player page reads its row and stored place history from here, and costs no
-    query for the packed rows nor a pass over the field while the snapshot stays the same."""
-    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
-    key = (event.pk, snapshot.revision, computed, snapshot.method)
-    found = _DECODED.get(key)
-    if found is None:
-        rows = snapshot.rows
-        by_player = {row["player"]: row for row in rows}
-        ranked = sum(1 for row in rows if row["place"] is not None)
-        if len(_DECODED) >= _DECODED_MAX:
-            _DECODED.clear()
-        found = _DECODED[key] = (rows, by_player, ranked)
-    return found
-
-
 _NAV: dict[tuple[int, int], list[tuple[int, str]]] = {}
 
 
@@ -87,7 +65,7 @@ def nav_rounds(event: Event) -> list[tuple[int, str]]:
     key = (event.pk, event.revision)
     found = _NAV.get(key)
     if found is None:
-        if len(_NAV) >= _DECODED_MAX * 8:
+        if len(_NAV) >= 64:
             _NAV.clear()
         found = _NAV[key] = list(event.rounds.order_by("number").values_list("number", "status"))
     return found

@@ -509,3 +509,28 @@ def pack_rows(rows: list[dict[str, Any]]) -> bytes:
 
 def expand_rounds(rounds: list[list]) -> list[dict[str, Any]]:
     return [dict(zip(ROUND_FIELDS, line, strict=True)) for line in rounds]
+
+
+# Decoded once per process ---------------------------------------------------------------
+
+Decoded = tuple[list[dict], dict[int, dict], int]
+_DECODED: dict[tuple, Decoded] = {}
+_DECODED_MAX = 8
+
+
+def decoded_rows(event: Any, snapshot: Any) -> Decoded:
+    """(rows, rows by player id, ranked players) of an event's ``StandingsSnapshot``, unpacked
+    once per process and snapshot: a player page or an API page reads its rows from here, and
+    costs no query for the packed rows nor a pass over the field while the snapshot stays the
+    same."""
+    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = (event.pk, snapshot.revision, computed, snapshot.method)
+    found = _DECODED.get(key)
+    if found is None:
+        rows = snapshot.rows
+        by_player = {row["player"]: row for row in rows}
+        ranked = sum(1 for row in rows if row["place"] is not None)
+        if len(_DECODED) >= _DECODED_MAX:
+            _DECODED.clear()
+        found = _DECODED[key] = (rows, by_player, ranked)
+    return found
