@@ -524,10 +524,11 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
             "columns": columns,
             "rows": [
                 {
-                    "place": r["place"],
+                    # A player without a game has no place and no values (not zeros).
+                    "place": "–" if r["place"] is None else r["place"],
                     "name": r["name"],
                     "dropped": r["dropped"],
-                    **{c: r[f"{c}_display"] for c in columns},
+                    **{c: "–" if r["place"] is None else r[f"{c}_display"] for c in columns},
                 }
                 for r in snapshot.rows
             ],
