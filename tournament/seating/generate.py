@@ -1,0 +1,330 @@
+"""``generate``: structure, labels, search, winds (see the package docstring)."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from .constructions import _constructions
+from .quality import _lower_bound_games, quality, validate
+from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
+from .types import (
+    _EPS,
+    SUBSTITUTE_PAIR_PENALTY,
+    WIND_CLASH_PENALTY,
+    PlayerSpec,
+    Round,
+    Schedule,
+    Table,
+)
+from .winds import _assign_winds
+
+
+def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]:
+    if isinstance(players, int):
+        return [PlayerSpec(i) for i in range(players)]
+    specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(int(p)) for p in players]
+    ids = [s.id for s in specs]
+    if len(set(ids)) != len(ids):
+        raise ValueError("duplicate player ids")
+    if any(i < 0 for i in ids):
+        raise ValueError("player ids must be >= 0 (negative ids denote substitutes)")
+    return specs
+
+
+def generate(
+    players: Sequence[PlayerSpec | int] | int,
+    rounds: int,
+    *,
+    seed: int | str = 0,
+    played: Sequence[Round] = (),
+    avoid_club_weight: float = 0.0,
+    avoid_country_weight: float = 0.0,
+    method: str = "balanced",
+    standings_order: Sequence[int] | None = None,
+    fill: str = "substitutes",
+    time_budget: float = 10.0,
+    max_iterations: int | None = None,
+    planned: Sequence[Round] = (),
+) -> Schedule:
+    """Seat ``players`` for ``rounds`` rounds in total.
+
+    ``played``: rounds already played (kept unchanged; the result contains them followed
+    by ``rounds - len(played)`` new rounds).  ``players`` are the players still active,
+    so a dropped player is simply left out.  ``method="swiss"`` forms the new rounds
+    from neighbours in ``standings_order`` (best first), only exchanging players between
+    adjacent tables to avoid repeats.  ``fill``: "substitutes" adds placeholder players
+    with negative ids when the count is not a multiple of 4, "byes" lets players sit
+    out (spread evenly).  Deterministic for a given seed; ``time_budget`` (seconds) is
+    only a safety cap, the search normally stops on its iteration count.
+
+    ``planned``: the schedule made before (all rounds, same indexing as ``played``).
+    When re-seating after drops it is used as the starting point of the new rounds:
+    tables without a dropped player are kept, the others are refilled (substitutes
+    first, then greedy) and the tabu search repairs the rest.  This keeps most of a
+    zero-repeat construction intact.
+    """
+    t0 = time.monotonic()
+    deadline = t0 + max(0.0, time_budget) * 0.9
+    specs = _norm_players(players)
+    played_rounds = [[tuple(int(x) for x in t) for t in r] for r in played]
+    validate(played_rounds)
+    n = len(specs)
+    if n < 4:
+        raise ValueError("need at least 4 players")
+    if rounds < len(played_rounds):
+        raise ValueError("rounds must be at least the number of played rounds")
+    if method not in ("balanced", "swiss"):
+        raise ValueError("method must be 'balanced' or 'swiss'")
+    if fill not in ("substitutes", "byes"):
+        raise ValueError("fill must be 'substitutes' or 'byes'")
+    rng = random.Random(f"seating:{seed}")
+    n_new = rounds - len(played_rounds)
+
+    # internal indices: real players 0..n-1, substitutes n..P-1
+    ids = [s.id for s in specs]
+    k_sub = (-n) % 4 if fill == "substitutes" else 0
+    used_subs = sorted({p for r in played_rounds for t in r for p in t if p < 0}, reverse=True)
+    sub_ids = (used_subs + [x for x in range(-1, -10, -1) if x not in used_subs])[:k_sub]
+    all_ids = ids + sub_ids
+    P = len(all_ids)
+    index = {p: i for i, p in enumerate(all_ids)}
+    n_bye = n % 4 if fill == "byes" else 0
+
+    W = np.zeros((P, P))
+    W[:n, :n] = 1.0
+    Pen = np.zeros((P, P))
+    if avoid_club_weight:
+        clubs = [s.club for s in specs]
+        for i in range(n):
+            for j in range(n):
+                if i != j and clubs[i] is not None and clubs[i] == clubs[j]:
+                    Pen[i, j] += avoid_club_weight
+    if avoid_country_weight:
+        ctry = [s.country for s in specs]
+        for i in range(n):
+            for j in range(n):
+                if i != j and ctry[i] is not None and ctry[i] == ctry[j]:
+                    Pen[i, j] += avoid_country_weight
+    Pen[n:, n:] = SUBSTITUTE_PAIR_PENALTY
+    np.fill_diagonal(W, 0.0)
+    np.fill_diagonal(Pen, 0.0)
+    costs = _Costs(W, Pen)
+    has_pen = bool(Pen.any())
+
+    # fixed meetings among the active players, games played so far
+    F = np.zeros((P, P), dtype=np.int64)
+    prior_winds: dict[int, list[int]] = {}
+    bye_count = dict.fromkeys(ids, 0)
+    prior_games = np.zeros(P, dtype=np.int64)
+    for rnd in played_rounds:
+        seated = set()
+        for t in rnd:
+            for p in t:
+                if p in index and p >= 0:
+                    prior_games[index[p]] += 1
+            act = [index[p] for p in t if p in index and p >= 0]
+            for a in act:
+                for b in act:
+                    if a != b:
+                        F[a, b] += 1
+            for w, p in enumerate(t):
+                seated.add(p)
+                if p in index:
+                    prior_winds.setdefault(index[p], [0, 0, 0, 0])[w] += 1
+        for p in ids:
+            if p not in seated:
+                bye_count[p] += 1
+
+    # byes for the new rounds: fewest byes first (ties: lowest standing / random)
+    if method == "swiss":
+        order = list(standings_order) if standings_order is not None else list(ids)
+        known = set(ids)
+        order = [p for p in order if p in known]
+        order += [p for p in ids if p not in set(order)]
+        rank = {p: i for i, p in enumerate(order)}
+    # warm start from a planned schedule: keep its complete tables, pool the rest
+    plan_keep: list[list[list[int]] | None] = [None] * n_new
+    plan_pool: list[list[int] | None] = [None] * n_new
+    if method == "balanced" and planned:
+        active = set(ids)
+        for j in range(n_new):
+            a = len(played_rounds) + j
+            if a >= len(planned):
+                break
+            keep = [[index[p] for p in t] for t in planned[a] if all(x in active for x in t)]
+            if k_sub:
+                # substitutes take the seats of dropped players if the counts agree
+                part = [[index[p] for p in t if p in active] for t in planned[a]]
+                part = [t for t in part if 0 < len(t) < 4]
+                holes = sum(4 - len(t) for t in part)
+                seated = sum(1 for t in planned[a] for p in t if p in active)
+                if holes == k_sub and seated == n and len(planned[a]) * 4 == P:
+                    subs_left = list(range(n, P))
+                    for t in part:
+                        keep.append(t + [subs_left.pop() for _ in range(4 - len(t))])
+            kept = {i for t in keep for i in t}
+            plan_keep[j] = keep
+            plan_pool[j] = [p for p in ids if index[p] not in kept]
+    new_byes: list[list[int]] = []
+    for j in range(n_new):
+        if n_bye == 0:
+            new_byes.append([])
+            continue
+        cands = ids if plan_pool[j] is None or len(plan_pool[j]) < n_bye else plan_pool[j]
+        if method == "swiss":
+            key = {p: (bye_count[p], -rank[p]) for p in ids}
+        else:
+            tie = {p: rng.random() for p in ids}
+            key = {p: (bye_count[p], tie[p]) for p in ids}
+        chosen = sorted(cands, key=lambda p: key[p])[:n_bye]
+        if plan_pool[j] is not None and cands is ids:
+            plan_keep[j] = plan_pool[j] = None
+        for p in chosen:
+            bye_count[p] += 1
+        new_byes.append(sorted(chosen))
+
+    # players of every game: G, used for the search target
+    games = {index[p]: len(played_rounds) + n_new - bye_count[p] for p in ids}
+    fixed_slots = F[:n, :n].sum(axis=1)
+    slots = {
+        i: int(fixed_slots[i]) + 3 * (games[i] - int(prior_games[i])) - (n_new if k_sub else 0)
+        for i in games
+    }
+    target = float(_lower_bound_games(games, slots, n))
+
+    if played_rounds and n_new == 1:
+        # next round with fixed earlier winds: two players who both need the same
+        # wind cannot both get it at one table; penalise such pairs
+        allowed: list[set[int] | None] = []
+        for i in range(n):
+            g, prior = games[i], prior_winds.get(i, [0, 0, 0, 0])
+            if g == prior_games[i]:  # bye this round
+                allowed.append(None)
+                continue
+            need = [w for w in range(4) if prior[w] < g // 4]
+            cap = [w for w in range(4) if prior[w] < math.ceil(g / 4)]
+            allowed.append(set(need) if len(need) == 1 else set(cap))
+        for i in range(n):
+            for j in range(i + 1, n):
+                ai, aj = allowed[i], allowed[j]
+                if ai and aj and len(ai) <= 2 and len(aj) <= 2:
+                    w = WIND_CLASH_PENALTY * len(ai & aj) / (len(ai) * len(aj))
+                    if w:
+                        Pen[i, j] += w
+                        Pen[j, i] += w
+        has_pen = bool(Pen.any())
+
+    construction = "greedy"
+    new: list[list[list[int]]] = []
+    home = None
+    best_struct = None
+    if n_new == 0:
+        pass
+    elif method == "swiss":
+        construction = "swiss (standings neighbours, swaps between adjacent tables)"
+        order_idx = [index[p] for p in order] + list(range(n, P))
+        home = np.zeros((n_new, P), dtype=np.int64)
+        for r in range(n_new):
+            byes_r = {index[p] for p in new_byes[r]}
+            act = [i for i in order_idx if i not in byes_r]
+            tables = [act[4 * t : 4 * t + 4] for t in range(len(act) // 4)]
+            for t, tbl in enumerate(tables):
+                for i in tbl:
+                    home[r, i] = t
+            new.append(tables)
+    else:
+        M = F.copy()
+        if not played_rounds and n_bye == 0 and not planned:
+            for name, struct in _constructions(P, n_new):
+                cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
+                perm = _structure_labels(cand, P, n, rng)
+                cand = [[[perm[a] for a in t] for t in rnd] for rnd in cand]
+                Mc = _meetings(P, cand)
+                for _ in range(n_new - len(cand)):
+                    cand.append(_greedy_round(list(range(P)), Mc, costs, rng))
+                    _meetings(P, cand[-1:], Mc)
+                score = (costs.repeats(Mc), -min(len(struct), n_new))
+                if best_struct is None or score < best_struct[0]:
+                    best_struct = (score, name, cand)
+                if score[0] <= target and len(struct) >= n_new:
+                    break
+        if best_struct is not None:
+            construction = best_struct[1]
+            new = best_struct[2]
+            if best_struct[0][1] > -n_new:
+                construction += " + greedy rounds"
+            if has_pen and P <= 400:
+                iters = max_iterations if max_iterations is not None else 300
+                new = _relabel(new, costs, rng, iters, deadline)
+                construction += " + relabelling"
+        else:
+            if any(k is not None for k in plan_keep):
+                construction = "planned schedule + greedy refill"
+            for r in range(n_new):
+                byes_r = {index[p] for p in new_byes[r]}
+                keep = plan_keep[r]
+                if keep is not None:
+                    tables = [list(t) for t in keep]
+                    kept = {i for t in tables for i in t}
+                    pool = [index[p] for p in plan_pool[r] or ()] + list(range(n, P))
+                    pool = [i for i in pool if i not in byes_r and i not in kept]
+                    if pool:
+                        tables += _greedy_round(pool, _meetings(P, [tables], M.copy()), costs, rng)
+                    new.append(tables)
+                else:
+                    act = [i for i in range(P) if i not in byes_r]
+                    new.append(_greedy_round(act, M, costs, rng))
+                _meetings(P, new[-1:], M)
+
+    if new:
+        Mnow = _meetings(P, new, F.copy())
+        need = costs.total(Mnow) > target + _EPS
+        size_ok = n_new * P * P <= 4_000_000
+        if need and size_ok:
+            iters = max_iterations
+            if iters is None:
+                # deterministic iteration count sized to about half the time budget on
+                # a ~2020 laptop core; the time budget itself is only a safety cap
+                work = n_new * P * P
+                iters = int(min(time_budget, 60.0) / 2.0 / (1.5e-4 + 4e-8 * work))
+                iters = max(200, min(20000, iters))
+                if method == "swiss" or best_struct is not None:
+                    iters = min(iters, 3000)
+            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home)
+            construction += f" + tabu search ({iters} iterations max)"
+
+    # winds
+    free = set(range(n, P))
+    new_rounds: list[tuple[Table, ...]] = []
+    if new:
+        flat = [t for rnd in new for t in rnd]
+        ordered = _assign_winds(flat, prior_winds, free)
+        pos = 0
+        for rnd in new:
+            tables = ordered[pos : pos + len(rnd)]
+            pos += len(rnd)
+            new_rounds.append(tuple(tuple(all_ids[i] for i in t) for t in tables))  # type: ignore[misc]
+    all_rounds = tuple(tuple(tuple(t) for t in r) for r in played_rounds) + tuple(new_rounds)
+    byes_out = []
+    for rnd in played_rounds:
+        seated = {p for t in rnd for p in t}
+        byes_out.append(tuple(sorted(p for p in ids if p not in seated)))
+    byes_out += [tuple(b) for b in new_byes]
+    subs_all = frozenset(sub_ids) | frozenset(
+        p for r in played_rounds for t in r for p in t if p < 0
+    )
+    q = quality(all_rounds, specs, substitutes=subs_all)
+    return Schedule(
+        rounds=all_rounds,
+        byes=tuple(byes_out),
+        substitutes=subs_all,
+        players=tuple(specs),
+        quality=q,
+        played=len(played_rounds),
+        construction=construction,
+    )
