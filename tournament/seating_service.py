@@ -58,14 +58,18 @@ def _clean_options(options: dict) -> dict:
         errors["method"] = [_("Choose balanced or swiss.")]
     if fill not in FILLS:
         errors["fill"] = [_("Choose substitutes or byes.")]
-    weights = {}
-    for name in ("avoid_club_weight", "avoid_country_weight"):
+    weights: dict[str, float | None] = {}
+    for name, default in (
+        ("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
+        ("avoid_country_weight", 0.0),
+    ):
+        value = options.get(name)
         try:
-            weights[name] = float(options.get(name) or 0)
+            weights[name] = default if value in (None, "") else float(value)
         except (TypeError, ValueError):
             errors[name] = [_("A number is expected.")]
             continue
-        if not 0 <= weights[name] <= 10:
+        if not 0 <= weights[name] <= 10:  # type: ignore[operator]
             errors[name] = [_("Between 0 and 10.")]
     seed = options.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 40:
@@ -131,7 +135,8 @@ def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingD
             len(played) + draft.round_count,
             seed=options.get("seed", 0),
             played=played,
-            avoid_club_weight=options.get("avoid_club_weight", 0),
+            # drafts stored before clubs were kept apart by default have an explicit 0
+            avoid_club_weight=options.get("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
             avoid_country_weight=options.get("avoid_country_weight", 0),
             method=options.get("method", "balanced"),
             standings_order=_standings_order(event),

@@ -53,9 +53,11 @@ from .quality import lower_bound, quality, swap, validate
 from .search import _Costs, _greedy_round, _meetings, _relabel, _tabu
 from .types import (
     DATA_DIR,
+    DEFAULT_GROUP_WEIGHT,
     SUBSTITUTE_PAIR_PENALTY,
     WIND_CLASH_PENALTY,
     WINDS,
+    Grouping,
     PlayerSpec,
     Quality,
     Round,
@@ -66,6 +68,8 @@ from .winds import _assign_winds, _euler_split
 
 __all__ = [
     "DATA_DIR",
+    "DEFAULT_GROUP_WEIGHT",
+    "Grouping",
     "SUBSTITUTE_PAIR_PENALTY",
     "WIND_CLASH_PENALTY",
     "WINDS",

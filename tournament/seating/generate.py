@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -14,8 +14,10 @@ from .quality import _lower_bound_games, quality, validate
 from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
 from .types import (
     _EPS,
+    DEFAULT_GROUP_WEIGHT,
     SUBSTITUTE_PAIR_PENALTY,
     WIND_CLASH_PENALTY,
+    Grouping,
     PlayerSpec,
     Round,
     Schedule,
@@ -36,14 +38,63 @@ def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]
     return specs
 
 
+def _all_groupings(
+    specs: Sequence[PlayerSpec],
+    club_weight: float | None,
+    country_weight: float,
+    teams: Mapping[int, str] | None,
+    team_weight: float | None,
+    groupings: Sequence[Grouping],
+) -> list[Grouping]:
+    """Clubs, countries and teams as groupings, with their weights (``None``: default)."""
+    out = [
+        Grouping(
+            "club",
+            {s.id: s.club for s in specs if s.club},
+            DEFAULT_GROUP_WEIGHT if club_weight is None else club_weight,
+        ),
+        Grouping("country", {s.id: s.country for s in specs if s.country}, country_weight),
+        Grouping(
+            "team",
+            dict(teams or {}),
+            DEFAULT_GROUP_WEIGHT if team_weight is None else team_weight,
+        ),
+        *groupings,
+    ]
+    for g in out:
+        if not 0 <= g.weight <= 1000 or not math.isfinite(g.weight):
+            raise ValueError(f"the weight of {g.name} must be between 0 and 1000")
+    return [g for g in out if g.weight > 0 and g.of]
+
+
+def _group_codes(
+    specs: Sequence[PlayerSpec], groupings: Sequence[Grouping]
+) -> list[tuple[np.ndarray, float]]:
+    """Per grouping: an integer label per player (-1: no group) and the weight."""
+    out = []
+    for g in groupings:
+        labels: dict[str, int] = {}
+        codes = np.full(len(specs), -1, dtype=np.int64)
+        for i, s in enumerate(specs):
+            label = g.of.get(s.id)
+            if label is not None and label != "":
+                codes[i] = labels.setdefault(str(label), len(labels))
+        if len(labels) < int((codes >= 0).sum()):  # somebody shares a label
+            out.append((codes, float(g.weight)))
+    return out
+
+
 def generate(
     players: Sequence[PlayerSpec | int] | int,
     rounds: int,
     *,
     seed: int | str = 0,
     played: Sequence[Round] = (),
-    avoid_club_weight: float = 0.0,
+    avoid_club_weight: float | None = None,
     avoid_country_weight: float = 0.0,
+    teams: Mapping[int, str] | None = None,
+    avoid_team_weight: float | None = None,
+    groupings: Sequence[Grouping] = (),
     method: str = "balanced",
     standings_order: Sequence[int] | None = None,
     fill: str = "substitutes",
@@ -67,6 +118,11 @@ def generate(
     tables without a dropped player are kept, the others are refilled (substitutes
     first, then greedy) and the tabu search repairs the rest.  This keeps most of a
     zero-repeat construction intact.
+
+    Groups to keep apart: clubs (``PlayerSpec.club``), countries, ``teams`` (player id ->
+    team) and any further ``groupings``.  Clubs and teams are kept apart by default
+    (``DEFAULT_GROUP_WEIGHT``, below a repeat: repeats stay first) whenever they are
+    given; a weight of 0 turns that off.  Countries are only kept apart on request.
     """
     t0 = time.monotonic()
     deadline = t0 + max(0.0, time_budget) * 0.9
@@ -98,18 +154,14 @@ def generate(
     W = np.zeros((P, P))
     W[:n, :n] = 1.0
     Pen = np.zeros((P, P))
-    if avoid_club_weight:
-        clubs = [s.club for s in specs]
-        for i in range(n):
-            for j in range(n):
-                if i != j and clubs[i] is not None and clubs[i] == clubs[j]:
-                    Pen[i, j] += avoid_club_weight
-    if avoid_country_weight:
-        ctry = [s.country for s in specs]
-        for i in range(n):
-            for j in range(n):
-                if i != j and ctry[i] is not None and ctry[i] == ctry[j]:
-                    Pen[i, j] += avoid_country_weight
+    for codes, weight in _group_codes(
+        specs,
+        _all_groupings(
+            specs, avoid_club_weight, avoid_country_weight, teams, avoid_team_weight, groupings
+        ),
+    ):
+        same = (codes[:, None] == codes[None, :]) & (codes[:, None] >= 0)
+        Pen[:n, :n] += weight * same
     Pen[n:, n:] = SUBSTITUTE_PAIR_PENALTY
     np.fill_diagonal(W, 0.0)
     np.fill_diagonal(Pen, 0.0)
@@ -318,7 +370,7 @@ def generate(
     subs_all = frozenset(sub_ids) | frozenset(
         p for r in played_rounds for t in r for p in t if p < 0
     )
-    q = quality(all_rounds, specs, substitutes=subs_all)
+    q = quality(all_rounds, specs, substitutes=subs_all, teams=teams)
     return Schedule(
         rounds=all_rounds,
         byes=tuple(byes_out),
@@ -327,4 +379,5 @@ def generate(
         quality=q,
         played=len(played_rounds),
         construction=construction,
+        teams=dict(teams) if teams else None,
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .types import PlayerSpec, Quality, Round, Schedule
 
@@ -43,11 +43,13 @@ def quality(
     players: Sequence[PlayerSpec | int] | None = None,
     *,
     substitutes: Iterable[int] | None = None,
+    teams: Mapping[int, str] | None = None,
 ) -> Quality:
     """Quality report of a schedule (tables listed in wind order E, S, W, N).
 
     Substitutes (by default: negative ids) are ignored for repeats, winds and clubs.
-    ``players`` supplies clubs/countries and players who have not played yet.
+    ``players`` supplies clubs/countries and players who have not played yet; ``teams``
+    maps player ids to team names (``same_team``).
     """
     rounds = [list(r) for r in rounds]
     if substitutes is None:
@@ -81,8 +83,12 @@ def quality(
     ideal = 1 if any(sum(c) % 4 for c in wind.values()) else 0
     games = {p: sum(c) for p, c in wind.items()}
     lb = _lower_bound_games(games, slots, len(wind))
-    same_club = same_country = 0
+    same_club = same_country = same_team = 0
+    teams = teams or {}
     for (a, b), c in meet.items():
+        ta = teams.get(a)
+        if ta is not None and ta == teams.get(b):
+            same_team += c
         sa, sb = specs.get(a), specs.get(b)
         if sa is None or sb is None:
             continue
@@ -90,7 +96,7 @@ def quality(
             same_club += c
         if sa.country is not None and sa.country == sb.country:
             same_country += c
-    return Quality(repeats, lb, max_meet, imbalance, ideal, same_club, same_country)
+    return Quality(repeats, lb, max_meet, imbalance, ideal, same_club, same_country, same_team)
 
 
 def validate(schedule_rounds: Iterable[Round], players: Iterable[int] | None = None) -> None:
@@ -140,7 +146,9 @@ def swap(schedule: Schedule, round_index: int, a: int, b: int) -> Schedule:
     if round_index < len(byes):
         byes[round_index] = sorted(bye)
     new_rounds = tuple(tuple(tuple(t) for t in r) for r in rounds)
-    q = quality(new_rounds, schedule.players, substitutes=schedule.substitutes)
+    q = quality(
+        new_rounds, schedule.players, substitutes=schedule.substitutes, teams=schedule.teams
+    )
     return dataclasses.replace(
         schedule, rounds=new_rounds, byes=tuple(tuple(x) for x in byes), quality=q
     )

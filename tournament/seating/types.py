@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 WINDS = ("E", "S", "W", "N")
@@ -13,6 +13,9 @@ Round = Sequence[Table]
 DATA_DIR = Path(__file__).resolve().parent.parent / "seating_data"
 SUBSTITUTE_PAIR_PENALTY = 1.5  # two substitutes at a table: worse than one repeat
 WIND_CLASH_PENALTY = 0.3  # < 1: a repeat weighs more than a wind clash
+# Weight of a same-club (same-team) meeting when the caller gives none: small enough that
+# repeats stay first (five such meetings weigh one repeat), large enough to matter.
+DEFAULT_GROUP_WEIGHT = 0.2
 _EPS = 1e-9
 
 
@@ -32,6 +35,18 @@ class Quality:
     wind_ideal: int  # 0 if every player's game count is a multiple of 4, else 1
     same_club: int  # meetings of players of the same club
     same_country: int  # meetings of players of the same country
+    same_team: int = 0  # meetings of players of the same team
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """Players to keep apart: ``of`` maps a player id to a group label (clubs, countries,
+    teams, ...); every meeting of two players with the same label costs ``weight`` (a
+    repeat costs 1)."""
+
+    name: str
+    of: Mapping[int, str] = field(default_factory=dict)
+    weight: float = DEFAULT_GROUP_WEIGHT
 
 
 @dataclass(frozen=True)
@@ -43,6 +58,7 @@ class Schedule:
     quality: Quality
     played: int = 0  # number of leading rounds that were given (fixed)
     construction: str = ""  # how the new rounds were made
+    teams: Mapping[int, str] | None = None  # player id -> team, for ``swap``'s report
 
     def is_substitute(self, player_id: int) -> bool:
         return player_id in self.substitutes

@@ -44,8 +44,8 @@ def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
                             rounds=data["rounds"],
                             method=data["method"],
                             fill=data["fill"],
-                            avoid_club_weight=data["avoid_club_weight"] or 0,
-                            avoid_country_weight=data["avoid_country_weight"] or 0,
+                            avoid_club_weight=data["avoid_club_weight"],
+                            avoid_country_weight=data["avoid_country_weight"],
                             seed=data["seed"] or 0,
                         )
                         _queue_draft(draft)
