@@ -49,7 +49,7 @@ from .constructions import (
 )
 from .fields import _gf, _prime_power
 from .generate import generate
-from .quality import lower_bound, quality, swap, validate
+from .quality import lower_bound, quality, seats_changed, swap, validate
 from .search import _Costs, _greedy_round, _meetings, _relabel, _tabu
 from .types import (
     DATA_DIR,
@@ -96,6 +96,7 @@ __all__ = [
     "generate",
     "lower_bound",
     "quality",
+    "seats_changed",
     "swap",
     "validate",
 ]

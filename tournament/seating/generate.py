@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from .constructions import _constructions
-from .quality import _lower_bound_games, quality, validate
+from .quality import _lower_bound_games, quality, seats_changed, validate
 from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
 from .types import (
     _EPS,
@@ -23,7 +23,7 @@ from .types import (
     Schedule,
     Table,
 )
-from .winds import _assign_winds
+from .winds import _assign_winds, _balance_winds
 
 
 def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]:
@@ -36,6 +36,107 @@ def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]
     if any(i < 0 for i in ids):
         raise ValueError("player ids must be >= 0 (negative ids denote substitutes)")
     return specs
+
+
+def _from_plan(
+    plan: list[list[int | None]],
+    seated: list[int],
+    M: np.ndarray,
+    costs: _Costs,
+    rng: random.Random,
+    first_sub: int,
+) -> tuple[list[list[int]], np.ndarray]:
+    """Start a new round from its published plan: everybody still seated keeps table and
+    wind; the seats of players who are gone (and new tables) are filled by the others,
+    cheapest first.  Returns the tables in wind order and each player's planned table
+    (-1: none), which the search is reluctant to change."""
+    seat_set = set(seated)
+    tables: list[list[int | None]] = [
+        [i if i is not None and i in seat_set else None for i in (list(t) + [None] * 4)[:4]]
+        for t in plan
+    ]
+    n_tables = len(seated) // 4
+    origin = list(range(len(tables)))
+    while len(tables) > n_tables:
+        # give up the table with most empty seats; the last table takes its number
+        worst = max(range(len(tables)), key=lambda t: (sum(x is None for x in tables[t]), t))
+        tables[worst], origin[worst] = tables[-1], origin[-1]
+        tables.pop()
+        origin.pop()
+    while len(tables) < n_tables:
+        tables.append([None] * 4)
+        origin.append(-1)
+    placed = {i for t in tables for i in t if i is not None}
+    pool = [i for i in seated if i not in placed]
+    rng.shuffle(pool)
+    plan_row = np.full(M.shape[0], -1, dtype=np.int64)
+    for t, tbl in enumerate(tables):
+        for i in tbl:
+            if i is not None:
+                plan_row[i] = t
+    if pool:
+        add = costs.add(M)
+        for tbl in sorted(tables, key=lambda t: sum(x is None for x in t)):
+            for w in range(4):
+                if tbl[w] is None:
+                    members = [x for x in tbl if x is not None]
+                    best = min(pool, key=lambda x: float(add[x, members].sum()))
+                    tbl[w] = best
+                    pool.remove(best)
+        # two substitutes at one table (two players of one table gone): a player of a
+        # table without substitute takes the second one's seat
+        for tbl in tables:
+            subs = [w for w in range(4) if tbl[w] >= first_sub]  # type: ignore[operator]
+            for w in subs[1:]:
+                reals = [x for x in tbl if x < first_sub]  # type: ignore[operator]
+                options = [
+                    (float(add[x, reals].sum()), t2, w2)
+                    for t2, other in enumerate(tables)
+                    if all(y < first_sub for y in other)  # type: ignore[operator]
+                    for w2, x in enumerate(other)
+                ]
+                if options:
+                    _cost, t2, w2 = min(options)
+                    tbl[w], tables[t2][w2] = tables[t2][w2], tbl[w]
+    return [list(t) for t in tables], plan_row  # type: ignore[misc]
+
+
+def _bye_preference(plan: list[list[int | None]], seated: int) -> dict[int, int]:
+    """0 for players at the tables a re-draft gives up (see ``_from_plan``), 1 for the
+    others the plan seats; players it does not seat are missing (preferred most)."""
+    holes = [sum(x is None for x in t) for t in plan]
+    give_up = set(
+        sorted(range(len(plan)), key=lambda t: (-holes[t], -t))[: max(0, len(plan) - seated // 4)]
+    )
+    return {i: 0 if t in give_up else 1 for t, tbl in enumerate(plan) for i in tbl if i is not None}
+
+
+def _winds_from_plan(
+    new: list[list[list[int]]],
+    layouts: list[list[list[int]] | None],
+    prior: dict[int, list[int]],
+    free: set[int],
+) -> list[list[tuple[int, ...]]]:
+    """Winds of a re-draft: a player who keeps the planned table keeps the planned wind,
+    newcomers take the free winds; then the totals are balanced (Kempe swaps)."""
+    seat: list[list[int]] = []
+    shape: list[int] = []
+    for rnd, layout in zip(new, layouts, strict=True):
+        for t, members in enumerate(rnd):
+            planned = layout[t] if layout is not None and t < len(layout) else [None] * 4
+            row: list[int | None] = [p if p in members else None for p in planned]
+            rest = [p for p in members if p not in row]
+            for w in range(4):
+                if row[w] is None:
+                    row[w] = rest.pop(0)
+            seat.append(row)  # type: ignore[arg-type]
+        shape.append(len(rnd))
+    _balance_winds(seat, prior, free)
+    out, pos = [], 0
+    for k in shape:
+        out.append([tuple(s) for s in seat[pos : pos + k]])
+        pos += k
+    return out
 
 
 def _all_groupings(
@@ -144,7 +245,9 @@ def generate(
     # internal indices: real players 0..n-1, substitutes n..P-1
     ids = [s.id for s in specs]
     k_sub = (-n) % 4 if fill == "substitutes" else 0
-    used_subs = sorted({p for r in played_rounds for t in r for p in t if p < 0}, reverse=True)
+    used_subs = sorted(
+        {p for r in (*played_rounds, *planned) for t in r for p in t if p < 0}, reverse=True
+    )
     sub_ids = (used_subs + [x for x in range(-1, -10, -1) if x not in used_subs])[:k_sub]
     all_ids = ids + sub_ids
     P = len(all_ids)
@@ -199,43 +302,29 @@ def generate(
         order = [p for p in order if p in known]
         order += [p for p in ids if p not in set(order)]
         rank = {p: i for i, p in enumerate(order)}
-    # warm start from a planned schedule: keep its complete tables, pool the rest
-    plan_keep: list[list[list[int]] | None] = [None] * n_new
-    plan_pool: list[list[int] | None] = [None] * n_new
+    # re-drafting: the published plan of each new round (internal indices, None: a seat
+    # whose player is gone), kept as far as possible
+    plans: list[list[list[int | None]] | None] = [None] * n_new
     if method == "balanced" and planned:
-        active = set(ids)
         for j in range(n_new):
             a = len(played_rounds) + j
-            if a >= len(planned):
-                break
-            keep = [[index[p] for p in t] for t in planned[a] if all(x in active for x in t)]
-            if k_sub:
-                # substitutes take the seats of dropped players if the counts agree
-                part = [[index[p] for p in t if p in active] for t in planned[a]]
-                part = [t for t in part if 0 < len(t) < 4]
-                holes = sum(4 - len(t) for t in part)
-                seated = sum(1 for t in planned[a] for p in t if p in active)
-                if holes == k_sub and seated == n and len(planned[a]) * 4 == P:
-                    subs_left = list(range(n, P))
-                    for t in part:
-                        keep.append(t + [subs_left.pop() for _ in range(4 - len(t))])
-            kept = {i for t in keep for i in t}
-            plan_keep[j] = keep
-            plan_pool[j] = [p for p in ids if index[p] not in kept]
+            if a < len(planned) and planned[a]:
+                plans[j] = [[index.get(int(p)) for p in t] for t in planned[a]]
     new_byes: list[list[int]] = []
     for j in range(n_new):
         if n_bye == 0:
             new_byes.append([])
             continue
-        cands = ids if plan_pool[j] is None or len(plan_pool[j]) < n_bye else plan_pool[j]
+        plan = plans[j]
         if method == "swiss":
             key = {p: (bye_count[p], -rank[p]) for p in ids}
         else:
+            # fewest byes first; among equals, players the plan does not seat, then the
+            # players of the tables the plan gives up (fewest seats change)
+            prefer = _bye_preference(plan, n - n_bye) if plan else {}
             tie = {p: rng.random() for p in ids}
-            key = {p: (bye_count[p], tie[p]) for p in ids}
-        chosen = sorted(cands, key=lambda p: key[p])[:n_bye]
-        if plan_pool[j] is not None and cands is ids:
-            plan_keep[j] = plan_pool[j] = None
+            key = {p: (bye_count[p], prefer.get(index[p], -1), tie[p]) for p in ids}
+        chosen = sorted(ids, key=lambda p: key[p])[:n_bye]
         for p in chosen:
             bye_count[p] += 1
         new_byes.append(sorted(chosen))
@@ -275,6 +364,8 @@ def generate(
     new: list[list[list[int]]] = []
     home = None
     best_struct = None
+    plan_tab = np.full((n_new, P), -1, dtype=np.int64)  # table of each player in the plan
+    layouts: list[list[list[int]] | None] = [None] * n_new  # the plan's winds, refilled
     if n_new == 0:
         pass
     elif method == "swiss":
@@ -315,21 +406,17 @@ def generate(
                 new = _relabel(new, costs, rng, iters, deadline)
                 construction += " + relabelling"
         else:
-            if any(k is not None for k in plan_keep):
-                construction = "planned schedule + greedy refill"
+            if any(plan is not None for plan in plans):
+                construction = "published plan, fewest seats changed"
             for r in range(n_new):
                 byes_r = {index[p] for p in new_byes[r]}
-                keep = plan_keep[r]
-                if keep is not None:
-                    tables = [list(t) for t in keep]
-                    kept = {i for t in tables for i in t}
-                    pool = [index[p] for p in plan_pool[r] or ()] + list(range(n, P))
-                    pool = [i for i in pool if i not in byes_r and i not in kept]
-                    if pool:
-                        tables += _greedy_round(pool, _meetings(P, [tables], M.copy()), costs, rng)
-                    new.append(tables)
+                act = [i for i in range(P) if i not in byes_r]
+                plan = plans[r]
+                if plan is not None:
+                    tables, plan_tab[r] = _from_plan(plan, act, M, costs, rng, n)
+                    layouts[r] = tables
+                    new.append([list(t) for t in tables])
                 else:
-                    act = [i for i in range(P) if i not in byes_r]
                     new.append(_greedy_round(act, M, costs, rng))
                 _meetings(P, new[-1:], M)
 
@@ -347,13 +434,17 @@ def generate(
                 iters = max(200, min(20000, iters))
                 if method == "swiss" or best_struct is not None:
                     iters = min(iters, 3000)
-            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home)
+            moves = plan_tab if any(x is not None for x in layouts) else None
+            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves)
             construction += f" + tabu search ({iters} iterations max)"
 
     # winds
     free = set(range(n, P))
     new_rounds: list[tuple[Table, ...]] = []
-    if new:
+    if new and any(x is not None for x in layouts):
+        ordered = _winds_from_plan(new, layouts, prior_winds, free)
+        new_rounds = [tuple(tuple(all_ids[i] for i in t) for t in rnd) for rnd in ordered]
+    elif new:
         flat = [t for rnd in new for t in rnd]
         ordered = _assign_winds(flat, prior_winds, free)
         pos = 0
@@ -361,6 +452,11 @@ def generate(
             tables = ordered[pos : pos + len(rnd)]
             pos += len(rnd)
             new_rounds.append(tuple(tuple(all_ids[i] for i in t) for t in tables))  # type: ignore[misc]
+    moved = 0
+    for j, rnd in enumerate(new_rounds):
+        a = len(played_rounds) + j
+        if plans[j] is not None:
+            moved += seats_changed(planned[a], rnd)
     all_rounds = tuple(tuple(tuple(t) for t in r) for r in played_rounds) + tuple(new_rounds)
     byes_out = []
     for rnd in played_rounds:
@@ -380,4 +476,5 @@ def generate(
         played=len(played_rounds),
         construction=construction,
         teams=dict(teams) if teams else None,
+        moved=moved,
     )

@@ -152,3 +152,13 @@ def swap(schedule: Schedule, round_index: int, a: int, b: int) -> Schedule:
     return dataclasses.replace(
         schedule, rounds=new_rounds, byes=tuple(tuple(x) for x in byes), quality=q
     )
+
+
+def seats_changed(before: Round, after: Round) -> int:
+    """Seats (table, wind) whose player differs between two seatings of one round."""
+    changed = 0
+    for t in range(max(len(before), len(after))):
+        old = tuple(before[t]) if t < len(before) else (None,) * 4
+        new = tuple(after[t]) if t < len(after) else (None,) * 4
+        changed += sum(1 for x, y in zip(old, new, strict=True) if x != y)
+    return changed

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .types import _EPS
+from .types import _EPS, MOVE_PENALTY
 
 
 class _Costs:
@@ -103,11 +103,14 @@ def _tabu(
     deadline: float,
     target: float,
     home: np.ndarray | None = None,
+    plan_tab: np.ndarray | None = None,
 ) -> tuple[list[list[list[int]]], int]:
     """Tabu search over swaps of two players between tables of one round.
 
     ``F``: meetings in fixed rounds.  ``home`` (R x P table index) restricts every
-    player to tables within distance 1 of its home table (Swiss pairing)."""
+    player to tables within distance 1 of its home table (Swiss pairing).  ``plan_tab``
+    (R x P, -1: none) is the table the published plan gives a player: leaving it costs
+    ``MOVE_PENALTY`` (re-drafts change few seats)."""
     R = len(rounds)
     P = F.shape[0]
     if R == 0:
@@ -126,7 +129,14 @@ def _tabu(
                 S[r, p, t] = 1.0
     active = tab >= 0
     inactive_pair = ~active[:, :, None] | ~active[:, None, :]
-    cur = costs.total(M)
+    has_plan = plan_tab >= 0 if plan_tab is not None else None
+
+    def moved_cost() -> float:
+        if plan_tab is None:
+            return 0.0
+        return MOVE_PENALTY * float(((tab != plan_tab) & has_plan).sum())
+
+    cur = costs.total(M) + moved_cost()
     best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
     tabu_until = np.zeros((R, P, T), dtype=np.int64)
     last_improve = last_best = 0
@@ -146,6 +156,11 @@ def _tabu(
         OUT = np.take_along_axis(REMS, tabc[:, :, None], 2)[:, :, 0]
         idx = np.broadcast_to(tabc[:, None, :], (R, P, P))
         X = np.take_along_axis(IN, idx, 2) - ADD[None] - OUT[:, :, None]
+        if plan_tab is not None:
+            # p moves to q's table: off plan there, minus being off plan now
+            off_there = has_plan[:, :, None] & (tab[:, None, :] != plan_tab[:, :, None])
+            off_now = has_plan & (tab != plan_tab)
+            X = X + MOVE_PENALTY * (off_there.astype(float) - off_now[:, :, None])
         D = X + X.transpose(0, 2, 1)
         invalid = (tab[:, :, None] == tab[:, None, :]) | inactive_pair
         if home is not None:
@@ -171,7 +186,7 @@ def _tabu(
         A, B = int(tab[r, q]), int(tab[r, p])
         tabu_until[r, p, A] = it + 4 + rng.randrange(12)
         tabu_until[r, q, B] = it + 4 + rng.randrange(12)
-        cur = costs.total(M)
+        cur = costs.total(M) + moved_cost()
         if cur < best - _EPS:
             best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
             last_improve = last_best = it
@@ -197,7 +212,7 @@ def _tabu(
                     continue
                 _apply_swap(mem, tab, S, M, rr, x, y)
             tabu_until[:] = 0
-            cur = costs.total(M)
+            cur = costs.total(M) + moved_cost()
     Mb = _meetings(P, best_mem, F.copy())
     return best_mem, costs.repeats(Mb)
 

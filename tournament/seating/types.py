@@ -13,6 +13,9 @@ Round = Sequence[Table]
 DATA_DIR = Path(__file__).resolve().parent.parent / "seating_data"
 SUBSTITUTE_PAIR_PENALTY = 1.5  # two substitutes at a table: worse than one repeat
 WIND_CLASH_PENALTY = 0.3  # < 1: a repeat weighs more than a wind clash
+# Cost of moving a player away from the table the published plan gives (re-drafts):
+# a swap moves two players, so it pays for more than one same-club meeting, less than a repeat.
+MOVE_PENALTY = 0.15
 # Weight of a same-club (same-team) meeting when the caller gives none: small enough that
 # repeats stay first (five such meetings weigh one repeat), large enough to matter.
 DEFAULT_GROUP_WEIGHT = 0.2
@@ -59,6 +62,7 @@ class Schedule:
     played: int = 0  # number of leading rounds that were given (fixed)
     construction: str = ""  # how the new rounds were made
     teams: Mapping[int, str] | None = None  # player id -> team, for ``swap``'s report
+    moved: int = 0  # re-draft: seats (table, wind) of the new rounds that differ from ``planned``
 
     def is_substitute(self, player_id: int) -> bool:
         return player_id in self.substitutes
