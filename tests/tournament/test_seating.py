@@ -382,3 +382,15 @@ def test_input_validation():
         generate([1, 1, 2, 3], 2)
     with pytest.raises(ValueError):
         generate(8, 2, method="random")
+
+
+def test_forced_repeats_are_spread_evenly_16x15():
+    # every pair can meet exactly three times (AG(2,4) three times over); it used to be 6
+    sched = generate(16, 15, seed=0)
+    assert sched.quality.repeats == sched.quality.lower_bound == 240
+    assert sched.quality.max_meetings == 3
+
+
+def test_forced_repeats_keep_the_most_meetings_low_24x8():
+    sched = generate(24, 8, seed=0)
+    assert sched.quality.max_meetings == 2

@@ -387,11 +387,20 @@ def generate(
                 cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
                 perm = _structure_labels(cand, P, n, rng)
                 cand = [[[perm[a] for a in t] for t in rnd] for rnd in cand]
+                base = len(cand)
                 Mc = _meetings(P, cand)
-                for _ in range(n_new - len(cand)):
+                for _ in range(n_new - base):
                     cand.append(_greedy_round(list(range(P)), Mc, costs, rng))
                     _meetings(P, cand[-1:], Mc)
-                score = (costs.repeats(Mc), -min(len(struct), n_new))
+                if base < n_new:
+                    # a structure where every pair meets once, repeated, spreads the
+                    # meetings perfectly (16 players, 15 rounds: every pair three times)
+                    cycled = [cand[j % base] for j in range(n_new)]
+                    Mcyc = _meetings(P, cycled)
+                    if costs.total(Mcyc) < costs.total(Mc) - _EPS:
+                        cand, Mc, base = cycled, Mcyc, n_new
+                        name += " repeated"
+                score = (costs.repeats(Mc), -min(base, n_new))
                 if best_struct is None or score < best_struct[0]:
                     best_struct = (score, name, cand)
                 if score[0] <= target and len(struct) >= n_new:
