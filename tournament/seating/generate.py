@@ -44,7 +44,6 @@ def _from_plan(
     M: np.ndarray,
     costs: _Costs,
     rng: random.Random,
-    first_sub: int,
 ) -> tuple[list[list[int]], np.ndarray]:
     """Start a new round from its published plan: everybody still seated keeps table and
     wind; the seats of players who are gone (and new tables) are filled by the others,
@@ -83,22 +82,126 @@ def _from_plan(
                     best = min(pool, key=lambda x: float(add[x, members].sum()))
                     tbl[w] = best
                     pool.remove(best)
-        # two substitutes at one table (two players of one table gone): a player of a
-        # table without substitute takes the second one's seat
-        for tbl in tables:
-            subs = [w for w in range(4) if tbl[w] >= first_sub]  # type: ignore[operator]
-            for w in subs[1:]:
-                reals = [x for x in tbl if x < first_sub]  # type: ignore[operator]
-                options = [
-                    (float(add[x, reals].sum()), t2, w2)
-                    for t2, other in enumerate(tables)
-                    if all(y < first_sub for y in other)  # type: ignore[operator]
-                    for w2, x in enumerate(other)
-                ]
-                if options:
-                    _cost, t2, w2 = min(options)
-                    tbl[w], tables[t2][w2] = tables[t2][w2], tbl[w]
     return [list(t) for t in tables], plan_row  # type: ignore[misc]
+
+
+def _unfair_rounds(rounds: list[list[list[int]]], n: int, counts: np.ndarray) -> int:
+    """Rounds whose substitutes' tablemates are not among the players with fewest games
+    with a substitute so far."""
+    counts = counts.copy()
+    bad = 0
+    for rnd in rounds:
+        mates = [x for t in rnd if any(y >= n for y in t) for x in t if x < n]
+        if mates:
+            inside = np.zeros(n, dtype=bool)
+            inside[mates] = True
+            if not inside.all() and counts[inside].max() > counts[~inside].min():
+                bad += 1
+            counts[inside] += 1
+    return bad
+
+
+def _fair_structure(
+    struct: list[list[list[int]]], P: int, n: int, perm: list[int], rng: random.Random
+) -> tuple[list[int], list[list[list[int]]]]:
+    """Choose the substitutes' points and the order of the rounds of a structure so that
+    substitutes are shared evenly without breaking it (a few random tries; the search
+    repairs what is left)."""
+    best = None
+    zero = np.zeros(n, dtype=np.int64)
+    for attempt in range(24):
+        p = perm if attempt == 0 else _structure_labels(struct, P, n, rng)
+        labelled = [[[p[a] for a in t] for t in rnd] for rnd in struct]
+        # order: next the round whose substitutes' tablemates have played with them least
+        order: list[int] = []
+        counts = zero.copy()
+        left = list(range(len(struct)))
+        while left:
+
+            def load(r: int, counts: np.ndarray = counts, labelled=labelled) -> tuple:
+                mates = [x for t in labelled[r] if any(y >= n for y in t) for x in t if x < n]
+                return (int(counts[mates].sum()) if mates else 0, r)
+
+            r = min(left, key=load)
+            left.remove(r)
+            order.append(r)
+            for t in labelled[r]:
+                if any(y >= n for y in t):
+                    for x in t:
+                        if x < n:
+                            counts[x] += 1
+        ordered = [struct[r] for r in order]
+        bad = _unfair_rounds([labelled[r] for r in order], n, zero)
+        if best is None or bad < best[0]:
+            best = (bad, p, ordered)
+        if bad == 0:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
+def _share_substitutes(
+    new: list[list[list[int]]],
+    n: int,
+    sub_games: np.ndarray,
+    add: np.ndarray,
+    rng: random.Random,
+) -> np.ndarray:
+    """Decide, round by round, who sits with the substitutes (indices >= ``n``): the
+    players with the fewest such games so far (nobody twice before everyone once, at most
+    one apart), preferring those already there; others swap seats with them.  Returns the
+    class of every player in every round (0: no substitute, 1: with one, substitutes their
+    own class) for the search, which then only swaps players of one class."""
+    P = add.shape[0]
+    cls = np.zeros((len(new), P), dtype=np.int64)
+    counts = sub_games.copy()
+    for r, rnd in enumerate(new):
+        _one_substitute_per_table(rnd, n, add)
+        where = {x: t for t, tbl in enumerate(rnd) for x in tbl}
+        current = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
+        seated = [x for tbl in rnd for x in tbl if x < n]
+        tie = {x: rng.random() for x in seated}
+        ranked = sorted(seated, key=lambda x: (counts[x], x not in current, tie[x]))
+        chosen = set(ranked[: len(current)])
+        outs = [x for x in current if x not in chosen]
+        for x in sorted(chosen - current, key=lambda x: tie[x]):
+            tx = where[x]
+
+            def cost(y: int, tx: int = tx, x: int = x, rnd=rnd, where=where) -> float:
+                ty = where[y]
+                mates_y = [z for z in rnd[ty] if z != y]
+                mates_x = [z for z in rnd[tx] if z != x]
+                return float(add[x, mates_y].sum() + add[y, mates_x].sum())
+
+            y = min(outs, key=cost)
+            outs.remove(y)
+            ty = where[y]
+            rnd[tx][rnd[tx].index(x)] = y
+            rnd[ty][rnd[ty].index(y)] = x
+            where[x], where[y] = ty, tx
+        for x in chosen:
+            counts[x] += 1
+            cls[r, x] = 1
+        for s in range(n, P):
+            cls[r, s] = 2 + s
+    return cls
+
+
+def _one_substitute_per_table(rnd: list[list[int]], n: int, add: np.ndarray) -> None:
+    """A table with two substitutes gives one to a table without (cheapest player swap)."""
+    for tbl in rnd:
+        subs = [w for w in range(4) if tbl[w] >= n]
+        for w in subs[1:]:
+            reals = [x for x in tbl if x < n]
+            options = [
+                (float(add[x, reals].sum()), t2, w2)
+                for t2, other in enumerate(rnd)
+                if all(y < n for y in other)
+                for w2, x in enumerate(other)
+            ]
+            if options:
+                _cost, t2, w2 = min(options)
+                tbl[w], rnd[t2][w2] = rnd[t2][w2], tbl[w]
 
 
 def _bye_preference(plan: list[list[int | None]], seated: int) -> dict[int, int]:
@@ -276,9 +379,14 @@ def generate(
     prior_winds: dict[int, list[int]] = {}
     bye_count = dict.fromkeys(ids, 0)
     prior_games = np.zeros(P, dtype=np.int64)
+    sub_games = np.zeros(n, dtype=np.int64)  # games at a table with a substitute
     for rnd in played_rounds:
         seated = set()
         for t in rnd:
+            if any(p < 0 for p in t):
+                for p in t:
+                    if p >= 0 and p in index:
+                        sub_games[index[p]] += 1
             for p in t:
                 if p in index and p >= 0:
                     prior_games[index[p]] += 1
@@ -386,6 +494,8 @@ def generate(
             for name, struct in _constructions(P, n_new):
                 cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
                 perm = _structure_labels(cand, P, n, rng)
+                if k_sub and method == "balanced":
+                    perm, cand = _fair_structure(cand, P, n, perm, rng)
                 cand = [[[perm[a] for a in t] for t in rnd] for rnd in cand]
                 base = len(cand)
                 Mc = _meetings(P, cand)
@@ -412,7 +522,7 @@ def generate(
                 construction += " + greedy rounds"
             if has_pen and P <= 400:
                 iters = max_iterations if max_iterations is not None else 300
-                new = _relabel(new, costs, rng, iters, deadline)
+                new = _relabel(new, costs, rng, iters, deadline, n_real=n)
                 construction += " + relabelling"
         else:
             if any(plan is not None for plan in plans):
@@ -422,12 +532,21 @@ def generate(
                 act = [i for i in range(P) if i not in byes_r]
                 plan = plans[r]
                 if plan is not None:
-                    tables, plan_tab[r] = _from_plan(plan, act, M, costs, rng, n)
+                    tables, plan_tab[r] = _from_plan(plan, act, M, costs, rng)
                     layouts[r] = tables
                     new.append([list(t) for t in tables])
                 else:
                     new.append(_greedy_round(act, M, costs, rng))
                 _meetings(P, new[-1:], M)
+
+    sub_cls = None
+    if new and k_sub and method == "balanced" and not any(x is not None for x in layouts):
+        # substitutes shared like byes: fewest games with a substitute first.  Not in a
+        # re-draft: the substitutes take the seats of the players who left, as published
+        # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
+        # players, 9 rounds, two drops after round 4)
+        sub_cls = _share_substitutes(new, n, sub_games, costs.add(_meetings(P, new, F.copy())), rng)
+        construction += " + substitutes shared evenly"
 
     if new:
         Mnow = _meetings(P, new, F.copy())
@@ -441,10 +560,10 @@ def generate(
                 work = n_new * P * P
                 iters = int(min(time_budget, 60.0) / 2.0 / (1.5e-4 + 4e-8 * work))
                 iters = max(200, min(20000, iters))
-                if method == "swiss" or best_struct is not None:
+                if method == "swiss" or (best_struct is not None and sub_cls is None):
                     iters = min(iters, 3000)
             moves = plan_tab if any(x is not None for x in layouts) else None
-            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves)
+            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, sub_cls)
             construction += f" + tabu search ({iters} iterations max)"
 
     # winds

@@ -109,13 +109,15 @@ def _tabu(
     target: float,
     home: np.ndarray | None = None,
     plan_tab: np.ndarray | None = None,
+    cls: np.ndarray | None = None,
 ) -> tuple[list[list[list[int]]], int]:
     """Tabu search over swaps of two players between tables of one round.
 
     ``F``: meetings in fixed rounds.  ``home`` (R x P table index) restricts every
     player to tables within distance 1 of its home table (Swiss pairing).  ``plan_tab``
     (R x P, -1: none) is the table the published plan gives a player: leaving it costs
-    ``MOVE_PENALTY`` (re-drafts change few seats)."""
+    ``MOVE_PENALTY`` (re-drafts change few seats).  ``cls`` (R x P): only players of one
+    class swap (who sits with a substitute is decided before)."""
     R = len(rounds)
     P = F.shape[0]
     if R == 0:
@@ -168,6 +170,8 @@ def _tabu(
             X = X + MOVE_PENALTY * (off_there.astype(float) - off_now[:, :, None])
         D = X + X.transpose(0, 2, 1)
         invalid = (tab[:, :, None] == tab[:, None, :]) | inactive_pair
+        if cls is not None:
+            invalid |= cls[:, :, None] != cls[:, None, :]
         if home is not None:
             hp = home[:, :, None]
             tq = tab[:, None, :]
@@ -215,6 +219,8 @@ def _tabu(
                     abs(int(home[rr, x]) - t2) > 1 or abs(int(home[rr, y]) - t1) > 1
                 ):
                     continue
+                if cls is not None and cls[rr, x] != cls[rr, y]:
+                    continue
                 _apply_swap(mem, tab, S, M, rr, x, y)
             tabu_until[:] = 0
             cur = costs.total(M) + moved_cost()
@@ -252,10 +258,12 @@ def _relabel(
     rng: random.Random,
     max_iters: int,
     deadline: float,
+    n_real: int | None = None,
 ) -> list[list[list[int]]]:
     """Permute player labels on a fixed structure to minimise penalties (QAP swaps).
 
-    Structure point a carries player perm[a]; repeats stay the same for real players."""
+    Structure point a carries player perm[a]; repeats stay the same for real players.
+    With ``n_real``, labels from ``n_real`` on (substitutes) keep their points."""
     P = costs.W.shape[0]
     Ms = _meetings(P, rounds).astype(float)
     Es = np.maximum(Ms - 1, 0)
@@ -280,6 +288,10 @@ def _relabel(
             d = np.diag(X)
             D += X + X.T - d[:, None] - d[None, :] + 2 * A * Q
         np.fill_diagonal(D, np.inf)
+        if n_real is not None:
+            pinned = perm >= n_real
+            D[pinned, :] = np.inf
+            D[:, pinned] = np.inf
         tabu = (tabu_until[:, None] > it) | (tabu_until[None, :] > it)
         D = np.where(tabu & (cur + D >= best - _EPS), np.inf, D)
         m = D.min()
