@@ -179,11 +179,18 @@ def _share_substitutes(
             rnd[tx][rnd[tx].index(x)] = y
             rnd[ty][rnd[ty].index(y)] = x
             where[x], where[y] = ty, tx
+        threshold = max((counts[x] for x in chosen), default=0)
+        last = r == len(new) - 1
+        for x in seated:
+            if last and counts[x] == threshold:
+                # last round: players level with the last one chosen are interchangeable
+                cls[r, x] = 2
+            else:
+                cls[r, x] = 1 if x in chosen else 0
         for x in chosen:
             counts[x] += 1
-            cls[r, x] = 1
         for s in range(n, P):
-            cls[r, s] = 2 + s
+            cls[r, s] = 3 + s
     return cls
 
 
