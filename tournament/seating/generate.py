@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -41,8 +41,8 @@ def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]
 def _from_plan(
     plan: list[list[int | None]],
     seated: list[int],
-    M: np.ndarray,
-    costs: _Costs,
+    pair_cost: PairCost,
+    P: int,
     rng: random.Random,
 ) -> tuple[list[list[int]], np.ndarray]:
     """Start a new round from its published plan: everybody still seated keeps table and
@@ -68,21 +68,24 @@ def _from_plan(
     placed = {i for t in tables for i in t if i is not None}
     pool = [i for i in seated if i not in placed]
     rng.shuffle(pool)
-    plan_row = np.full(M.shape[0], -1, dtype=np.int64)
+    plan_row = np.full(P, -1, dtype=np.int64)
     for t, tbl in enumerate(tables):
         for i in tbl:
             if i is not None:
                 plan_row[i] = t
     if pool:
-        add = costs.add(M)
         for tbl in sorted(tables, key=lambda t: sum(x is None for x in t)):
             for w in range(4):
                 if tbl[w] is None:
                     members = [x for x in tbl if x is not None]
-                    best = min(pool, key=lambda x: float(add[x, members].sum()))
+                    best = min(pool, key=lambda x: pair_cost(x, members))
                     tbl[w] = best
                     pool.remove(best)
     return [list(t) for t in tables], plan_row  # type: ignore[misc]
+
+
+# cost of seating a player with some others (given the meetings so far)
+PairCost = Callable[[int, list[int]], float]
 
 
 def _unfair_rounds(rounds: list[list[list[int]]], n: int, counts: np.ndarray) -> int:
@@ -144,7 +147,8 @@ def _share_substitutes(
     new: list[list[list[int]]],
     n: int,
     sub_games: np.ndarray,
-    add: np.ndarray,
+    pair_cost: PairCost,
+    P: int,
     rng: random.Random,
 ) -> np.ndarray:
     """Decide, round by round, who sits with the substitutes (indices >= ``n``): the
@@ -152,11 +156,10 @@ def _share_substitutes(
     one apart), preferring those already there; others swap seats with them.  Returns the
     class of every player in every round (0: no substitute, 1: with one, substitutes their
     own class) for the search, which then only swaps players of one class."""
-    P = add.shape[0]
     cls = np.zeros((len(new), P), dtype=np.int64)
     counts = sub_games.copy()
     for r, rnd in enumerate(new):
-        _one_substitute_per_table(rnd, n, add)
+        _one_substitute_per_table(rnd, n, pair_cost)
         where = {x: t for t, tbl in enumerate(rnd) for x in tbl}
         current = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
         seated = [x for tbl in rnd for x in tbl if x < n]
@@ -171,7 +174,7 @@ def _share_substitutes(
                 ty = where[y]
                 mates_y = [z for z in rnd[ty] if z != y]
                 mates_x = [z for z in rnd[tx] if z != x]
-                return float(add[x, mates_y].sum() + add[y, mates_x].sum())
+                return pair_cost(x, mates_y) + pair_cost(y, mates_x)
 
             y = min(outs, key=cost)
             outs.remove(y)
@@ -194,14 +197,14 @@ def _share_substitutes(
     return cls
 
 
-def _one_substitute_per_table(rnd: list[list[int]], n: int, add: np.ndarray) -> None:
+def _one_substitute_per_table(rnd: list[list[int]], n: int, pair_cost: PairCost) -> None:
     """A table with two substitutes gives one to a table without (cheapest player swap)."""
     for tbl in rnd:
         subs = [w for w in range(4) if tbl[w] >= n]
         for w in subs[1:]:
             reals = [x for x in tbl if x < n]
             options = [
-                (float(add[x, reals].sum()), t2, w2)
+                (pair_cost(x, reals), t2, w2)
                 for t2, other in enumerate(rnd)
                 if all(y < n for y in other)
                 for w2, x in enumerate(other)
@@ -539,7 +542,10 @@ def generate(
                 act = [i for i in range(P) if i not in byes_r]
                 plan = plans[r]
                 if plan is not None:
-                    tables, plan_tab[r] = _from_plan(plan, act, M, costs, rng)
+                    add = costs.add(M)
+                    tables, plan_tab[r] = _from_plan(
+                        plan, act, lambda x, ys, add=add: float(add[x, ys].sum()), P, rng
+                    )
                     layouts[r] = tables
                     new.append([list(t) for t in tables])
                 else:
@@ -552,7 +558,10 @@ def generate(
         # re-draft: the substitutes take the seats of the players who left, as published
         # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
         # players, 9 rounds, two drops after round 4)
-        sub_cls = _share_substitutes(new, n, sub_games, costs.add(_meetings(P, new, F.copy())), rng)
+        add = costs.add(_meetings(P, new, F.copy()))
+        sub_cls = _share_substitutes(
+            new, n, sub_games, lambda x, ys: float(add[x, ys].sum()), P, rng
+        )
         construction += " + substitutes shared evenly"
 
     if new:
