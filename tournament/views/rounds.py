@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import services
+from tournament import seating_service, services
 from tournament.forms import RoundForm, RoundStatusForm, SeatRoundForm
 from tournament.models import (
     Event,
@@ -46,6 +46,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
                 table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
             ),
             "status_choices": Round.Status.choices,
+            **seating_service.alert_context(event),
         },
     )
 
