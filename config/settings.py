@@ -172,6 +172,15 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "10"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
+# The login brake (tournament/login.py): failures per address for every username (a venue NAT
+# puts a hall behind one address), the per-username delay that doubles past
+# LOGIN_MAX_FAILURES and its cap, how long an address a user logged in from stays known.
+LOGIN_ADDRESS_MAX_FAILURES = int(os.environ.get("LOGIN_ADDRESS_MAX_FAILURES", "100"))
+LOGIN_DELAY_SECONDS = float(os.environ.get("LOGIN_DELAY_SECONDS", "1"))
+LOGIN_MAX_DELAY_SECONDS = float(os.environ.get("LOGIN_MAX_DELAY_SECONDS", "60"))
+LOGIN_KNOWN_ADDRESS_DAYS = int(os.environ.get("LOGIN_KNOWN_ADDRESS_DAYS", "30"))
+# Proxies in front of the application that append to X-Forwarded-For (0: use REMOTE_ADDR).
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 

@@ -7,7 +7,10 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from tournament import views as tournament_views
-from tournament.login import LoginView
+from tournament.login import AdminLoginView, LoginView, ThrottledAdminAuthenticationForm
+
+# Every login goes through the brake, the admin's too (its own view is routed first below).
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
@@ -35,5 +38,6 @@ urlpatterns = [
     # Choosing a language changes nothing but a cookie; it needs no CSRF token, so that the
     # public pages served to anonymous visitors carry none and can be cached whole.
     path("i18n/setlang/", csrf_exempt(require_POST(set_language)), name="set_language"),
+    path("admin/login/", AdminLoginView.as_view(), name="admin-login"),
     path("admin/", admin.site.urls),
 ]
