@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules import CATALOGUE, get_ruleset
 from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
+from tournament.params import bounded_int
 from tournament.services import has_new_roles
 from tournament.timezones import activate_event_time_zone
 
@@ -254,10 +255,11 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
     filters = {}
     for name, lookup in (("round", "round__number"), ("table", "table__number")):
         value = request.GET.get(name, "")
-        if value.isdigit():
-            reports = reports.filter(**{lookup: int(value)})
+        if (number := bounded_int(value)) is not None:
+            reports = reports.filter(**{lookup: number})
             filters[name] = value
-    if (player := request.GET.get("player", "")).isdigit():
+    player = request.GET.get("player", "")
+    if bounded_int(player) is not None:
         reports = reports.filter(Q(offender_id=player) | Q(co_offenders=player)).distinct()
         filters["player"] = player
     if code := request.GET.get("code"):
