@@ -222,6 +222,15 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttles.AnonReadThrottle",
+        "config.throttles.WriteThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon_read": os.environ.get("API_THROTTLE_ANON_READS", "1200/min") or None,
+        "write": os.environ.get("API_THROTTLE_WRITES", "600/min") or None,
+    },
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")) or None,
     "DEFAULT_PARSER_CLASSES": [
         "config.parsers.SafeJSONParser",
         "rest_framework.parsers.FormParser",
@@ -300,6 +309,11 @@ LOGGING = {
 # Anonymous visitors of a public event page may see it up to this many seconds late; in
 # exchange a full hall refreshing the standings costs no database query at all.
 PUBLIC_PAGE_SECONDS = float(os.environ.get("PUBLIC_PAGE_SECONDS", "1.0"))
+
+# /healthz?worker=1 makes at most one Celery round trip per this many seconds (the answer is
+# shared through the cache), waiting at most HEALTHZ_WORKER_TIMEOUT seconds for it.
+HEALTHZ_WORKER_SECONDS = float(os.environ.get("HEALTHZ_WORKER_SECONDS", "30"))
+HEALTHZ_WORKER_TIMEOUT = float(os.environ.get("HEALTHZ_WORKER_TIMEOUT", "5"))
 
 # Seconds the seating generator may search at most (it usually stops much earlier).
 SEATING_TIME_BUDGET = float(os.environ.get("SEATING_TIME_BUDGET", "10"))

@@ -208,3 +208,12 @@ def standings_reader_closed():
     ``scoring.snapshot`` connected; close it so the test database can be dropped."""
     yield
     snapshot.close_reader()
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with an empty cache: the API throttles and the login brake count per
+    user id and address, which repeat from one test database to the next."""
+    from django.core.cache import cache
+
+    cache.clear()
