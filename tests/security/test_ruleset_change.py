@@ -226,7 +226,7 @@ def test_verify_reprices_a_raw_change_of_an_amount(make_hall, capsys):
     )
     entry = LedgerEntry.objects.filter(event=hall.event, kind="transfer").first()
     with connection.cursor() as cursor:
-        cursor.execute("DROP TRIGGER IF EXISTS penalties_ledgerentry_no_update")
+        cursor.execute("DROP TRIGGER penalties_ledgerentry_no_update")
         cursor.execute(
             "UPDATE penalties_ledgerentry SET points = points + 5 WHERE id = %s", [entry.pk]
         )
