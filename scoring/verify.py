@@ -127,6 +127,28 @@ def pricing_differences(event: Event) -> list[str]:
     return problems
 
 
+def result_differences(event: Event) -> list[str]:
+    """Every result version scores exactly the players seated at its table."""
+    seated: dict[int, set[int]] = defaultdict(set)
+    for table_id, player_id in Seat.objects.filter(round__event=event).values_list(
+        "table_id", "player_id"
+    ):
+        seated[table_id].add(player_id)
+    scored: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for result_id, table_id, player_id in SeatScore.objects.filter(result__event=event).values_list(
+        "result_id", "result__table_id", "player_id"
+    ):
+        scored[(result_id, table_id)].add(player_id)
+    problems = []
+    for (result_id, table_id), players in sorted(scored.items()):
+        if players != seated.get(table_id, set()):
+            problems.append(
+                f"result {result_id}: scores players {sorted(players)}, "
+                f"table {table_id} seats {sorted(seated.get(table_id, set()))}"
+            )
+    return problems
+
+
 def _ledger_penalties(event: Event) -> dict[int, int]:
     """Per player, the points the ledger says they gained or lost, summed row by row in
     Python: independent of the reconcile's bulk reads. Table-scope points count
@@ -192,7 +214,8 @@ def event_differences(event: Event) -> list[str]:
     """Every check of one event. A check that crashes (a row no check foresaw) is reported as
     a difference, so that ``verify`` still goes on to the other checks and events."""
     problems: list[str] = []
-    for check in (ledger_differences, pricing_differences, standings_differences):
+    checks = (ledger_differences, result_differences, pricing_differences, standings_differences)
+    for check in checks:
         try:
             problems += check(event)
         except Exception as exc:  # noqa: BLE001 - reported, never hidden
