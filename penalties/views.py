@@ -17,6 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules import CATALOGUE, get_ruleset
 from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
+from tournament.params import bounded_int
+from tournament.roles import can_view
 from tournament.services import has_new_roles
 from tournament.timezones import activate_event_time_zone
 
@@ -38,8 +40,11 @@ COMMON_FOULS = (
 
 
 def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
-    """The event and the user's assignment (None for the director); 403 for anybody else."""
-    event = get_object_or_404(Event, slug=slug)
+    """The event and the user's assignment (None for the director); 403 for anybody else who
+    may see the event, and for a private event the same 404 as for a missing one."""
+    event = Event.objects.filter(slug=slug).first()
+    if event is None or not can_view(request.user, event):
+        raise Http404
     assignment = services.check_recorder(event, request.user)
     activate_event_time_zone(event)
     return event, assignment
@@ -254,10 +259,11 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
     filters = {}
     for name, lookup in (("round", "round__number"), ("table", "table__number")):
         value = request.GET.get(name, "")
-        if value.isdigit():
-            reports = reports.filter(**{lookup: int(value)})
+        if (number := bounded_int(value)) is not None:
+            reports = reports.filter(**{lookup: number})
             filters[name] = value
-    if (player := request.GET.get("player", "")).isdigit():
+    player = request.GET.get("player", "")
+    if bounded_int(player) is not None:
         reports = reports.filter(Q(offender_id=player) | Q(co_offenders=player)).distinct()
         filters["player"] = player
     if code := request.GET.get("code"):

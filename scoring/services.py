@@ -215,6 +215,8 @@ def enter_result(
                 version=latest + 1,
                 reason=reason,
                 entered_by=user,
+                ruleset_key=ruleset.key,
+                ruleset_version=ruleset.version,
             )
             SeatScore.objects.bulk_create(
                 [
