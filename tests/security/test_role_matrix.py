@@ -272,6 +272,21 @@ RULES = {
     "referee:void": {"post": (HEAD_OR_DIRECTOR, lambda w: {"reason": "appeal"})},
     "referee:table": {"get": (TABLE1_RECORDERS, None)},
     "referee:foul": {"get": (TABLE1_RECORDERS, None), "post": (TABLE1_RECORDERS, form_foul)},
+    "results:table": {
+        "get": (HEAD_OR_DIRECTOR, None),
+        "post": (
+            HEAD_OR_DIRECTOR,
+            lambda w: {
+                "score_E": "20",
+                "score_S": "-10",
+                "score_W": "0",
+                "score_N": "-10",
+                "based_on_version": 1,
+                "reason": "matrix",
+                "idempotency_key": "matrix-1",
+            },
+        ),
+    },
     # Public pages
     "public:event": {"get": (ALL, None)},
     "public:standings": {"get": (ALL, None)},
