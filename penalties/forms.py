@@ -157,7 +157,7 @@ class FoulForm(forms.Form):
         self.fields["note"] = self.fields.pop("note")
         if with_reason:
             self.fields["reason"] = forms.CharField(
-                label=_("Reason for recording after the round closed"),
+                label=_("Reason for recording outside the live round"),
                 widget=forms.Textarea(attrs={"rows": 2}),
             )
 

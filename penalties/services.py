@@ -148,16 +148,21 @@ def _check_round_and_table(
                 _("Round %(r)s is closed: give the reason for this late record.")
                 % {"r": round_.number},
             )
-    elif (
-        round_.status != Round.Status.LIVE
-        and assignment is not None
-        and (assignment.role == RefereeAssignment.Role.FLOOR)
-    ):
-        raise Conflict(
-            "round",
-            _("Round %(r)s is not live (it is %(s)s).")
-            % {"r": round_.number, "s": round_.get_status_display()},
-        )
+    elif round_.status != Round.Status.LIVE:
+        # A round only planned or seated has no play yet (docs/rules-decisions.md): referees
+        # are refused; the director may record, with a reason, as after a round closed.
+        if not is_director(user, event):
+            raise Conflict(
+                "round",
+                _("Round %(r)s is not live (it is %(s)s).")
+                % {"r": round_.number, "s": round_.get_status_display()},
+            )
+        if not reason.strip():
+            raise _invalid(
+                "reason",
+                _("Round %(r)s is not live: give the reason for recording a foul in it.")
+                % {"r": round_.number},
+            )
 
 
 def _seated(table: Table, seats: list[Seat]) -> tuple[Seats, dict[int, Player]]:
@@ -223,7 +228,12 @@ def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> Checked
 # Recording ----------------------------------------------------------------------------------
 
 
-def _replayed(event: Event, data: FoulInput) -> FoulReport | None:
+def _replayed(
+    event: Event, user: AbstractBaseUser, assignment: RefereeAssignment | None, data: FoulInput
+) -> FoulReport | None:
+    """The report stored under this key, answered only to who may read it: its own referee,
+    the head referee or the director, and a floor referee only at a table they cover. Anybody
+    else who sends that key learns nothing from the answer (not even the report's number)."""
     existing = (
         FoulReport.objects.filter(event=event, idempotency_key=data.idempotency_key)
         .select_related("round", "table")
@@ -231,6 +241,15 @@ def _replayed(event: Event, data: FoulInput) -> FoulReport | None:
     )
     if existing is None:
         return None
+    own = existing.referee_id == user.pk
+    strong = assignment is None or assignment.role == RefereeAssignment.Role.HEAD
+    if not (own or strong) or (
+        assignment is not None and not assignment.covers_table(existing.table.number)
+    ):
+        raise Conflict(
+            "idempotency_key",
+            _("This idempotency key was already used for another report. Use a new key."),
+        )
     same = (
         existing.code == data.code
         and existing.offender_id == _as_int(data.offender)
@@ -240,8 +259,7 @@ def _replayed(event: Event, data: FoulInput) -> FoulReport | None:
     if not same:
         raise Conflict(
             "idempotency_key",
-            _("This idempotency key was already used for report #%(id)s, a different report.")
-            % {"id": existing.pk},
+            _("This idempotency key was already used for another report. Use a new key."),
         )
     return existing
 
@@ -267,8 +285,8 @@ def record_foul(
             _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
         )
     data.idempotency_key = key
-    check_recorder(event, user)
-    existing = _replayed(event, data)
+    assignment = check_recorder(event, user)
+    existing = _replayed(event, user, assignment, data)
     if existing is not None:
         return existing, False
     checked = check_foul(event, user, data)
@@ -317,7 +335,7 @@ def record_foul(
             bump_revision(event)
     except IntegrityError:
         # A concurrent request with the same key won the race: answer as a replay.
-        existing = _replayed(event, data)
+        existing = _replayed(event, user, assignment, data)
         if existing is None:
             raise
         return existing, False

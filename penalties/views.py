@@ -222,7 +222,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
     if code not in ruleset.codes:
         raise Http404
     seats = _seats(table)
-    with_reason = table.round.status == Round.Status.CLOSED and assignment is None
+    with_reason = table.round.status != Round.Status.LIVE and assignment is None
     form = FoulForm(
         request.POST or None, code=code, seats=seats, ruleset=ruleset, with_reason=with_reason
     )

@@ -225,6 +225,14 @@ RULES = {
         "post": (DIRECTORS, lambda w: {"length_minutes": "90"}),
     },
     "director:round-status": {"post": (DIRECTORS, lambda w: {"status": "closed"})},
+    "director:round-edit": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"length_minutes": 100}),
+    },
+    "director:round-clock": {"post": (DIRECTORS, lambda w: {"action": "pause"})},
+    "board:round": {"get": (DIRECTORS, None)},
+    "board:json": {"get": (DIRECTORS, None)},
+    "board:close": {"post": (DIRECTORS, lambda w: {})},
     "director:seat-round": {"get": (DIRECTORS, None), "post": (DIRECTORS, lambda w: {})},
     "director:table-cards": {"get": (DIRECTORS, None)},
     "director:referees": {
