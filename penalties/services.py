@@ -31,6 +31,7 @@ from rules import (
     ledger_lines,
 )
 from rules.ledger import LedgerLine
+from rules.standings import RIICHI
 from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table
 from tournament.roles import is_director, referee_assignment
 from tournament.services import bump_revision
@@ -38,6 +39,7 @@ from tournament.services import bump_revision
 from .models import FoulReport, LedgerEntry, Void
 
 MAX_KEY_LENGTH = 64
+MAX_VOID_REASON = 2000
 
 
 class Conflict(Exception):
@@ -204,6 +206,7 @@ def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> Checked
         )
     if data.details is not None and not isinstance(data.details, Mapping):
         raise _invalid("details", _("Details are an object of named values."))
+    _check_points_unit(ruleset, data.code, data.details or {})
     try:
         report = Report(data.code, offender, seats, dict(data.details or {}))
         options = ruleset.options(event.ruleset_options)
@@ -222,6 +225,30 @@ def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> Checked
         description=describe(consequences, seats),
         ruleset_key=ruleset.key,
         ruleset_version=ruleset.version,
+    )
+
+
+def _check_points_unit(ruleset, code: str, details: Mapping[str, Any]) -> None:
+    """Riichi counts in raw points (a 20-point penalty is 20 000): a referee's point amount
+    under 100 is a slip of the unit, refused with the amount it probably meant."""
+    if code != "referee_decision" or ruleset.method != RIICHI:
+        return
+    amount = details.get("amount")
+    if details.get("sanction") not in ("deduct", "transfer"):
+        return
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount < 100:
+        return
+    raise _invalid(
+        "details.amount",
+        _(
+            "Riichi amounts are raw points (20 000 = 20.0 points): %(amount)d would be "
+            "%(points)s points. Did you mean %(proposed)s (= %(amount)d.0 points)?"
+        )
+        % {
+            "amount": amount,
+            "points": f"{amount / 1000:.3f}".rstrip("0"),
+            "proposed": f"{amount * 1000:,}".replace(",", " "),
+        },
     )
 
 
@@ -285,6 +312,14 @@ def record_foul(
             _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
         )
     data.idempotency_key = key
+    for name in ("note", "reason"):
+        text = getattr(data, name) or ""
+        if "\x00" in text or len(text) > MAX_VOID_REASON:
+            raise _invalid(
+                name,
+                _("A reason has at most %(max)d characters and no NUL character.")
+                % {"max": MAX_VOID_REASON},
+            )
     assignment = check_recorder(event, user)
     existing = _replayed(event, user, assignment, data)
     if existing is not None:
@@ -379,6 +414,12 @@ def void_report(
     reason = (reason or "").strip()
     if not reason:
         raise _invalid("reason", _("Say why the report is voided."))
+    if "\x00" in reason or len(reason) > MAX_VOID_REASON:
+        raise _invalid(
+            "reason",
+            _("A reason has at most %(max)d characters and no NUL character.")
+            % {"max": MAX_VOID_REASON},
+        )
     if Void.objects.filter(report=report).exists():
         raise Conflict("report", _("Report #%(id)s is already voided.") % {"id": report.pk})
     try:

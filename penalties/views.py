@@ -26,10 +26,12 @@ from tournament.timezones import activate_event_time_zone
 from . import services
 from .forms import FoulForm
 from .models import FoulReport
+from .wording import foul_description
 
 require_GET_POST = require_http_methods(["GET", "POST"])
 
 COMMON_FOULS = (
+    "chombo",
     "false_win",
     "exposed_tiles",
     "wrong_wall_draw",
@@ -282,7 +284,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
             "form": form,
             "code": code,
             "label": _(CATALOGUE[code].label),
-            "description": _(CATALOGUE[code].description),
+            "description": foul_description(code, ruleset),
             "preview": preview,
             "seats": _seats_by_wind(seats),
         },
@@ -296,7 +298,9 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
 def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event, assignment = _staff(request, slug)
     report = get_object_or_404(
-        FoulReport.objects.select_related("round", "table", "offender", "referee"),
+        FoulReport.objects.select_related(
+            "round", "table", "offender", "referee", "void__voided_by"
+        ),
         event=event,
         pk=pk,
     )
