@@ -29,6 +29,8 @@ class TableResult(models.Model):
         on_delete=models.PROTECT,
         related_name="entered_results",
         verbose_name=_("entered by"),
+        null=True,
+        blank=True,
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     confirmed_by = models.ForeignKey(
@@ -41,6 +43,15 @@ class TableResult(models.Model):
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     counts = models.BooleanField(_("counts in the standings"), default=False)
+    # Set when the result was written by closing (or correcting) the table's score sheet.
+    sheet = models.ForeignKey(
+        "scoring.ScoreSheet",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="results",
+        verbose_name=_("from the score sheet"),
+    )
 
     class Meta:
         ordering = ["table", "-version"]
@@ -111,3 +122,15 @@ class StandingsSnapshot(models.Model):
         from .snapshot import unpack
 
         return unpack(self.method, self.packed)
+
+
+from .sheets_models import HandConfirmation, ScoreSheet, SheetHand  # noqa: E402
+
+__all__ = [
+    "HandConfirmation",
+    "ScoreSheet",
+    "SeatScore",
+    "SheetHand",
+    "StandingsSnapshot",
+    "TableResult",
+]

@@ -166,22 +166,30 @@ def _latest_version(table: Table) -> int:
 
 def enter_result(
     table: Table,
-    user: AbstractBaseUser,
+    user: AbstractBaseUser | None,
     scores: Mapping[Any, Any],
     *,
     based_on_version: int | None = None,
     reason: str = "",
+    sheet: Any = None,
 ) -> TableResult:
     """Record a new version of ``table``'s result.
 
     ``based_on_version`` is the version the person saw (``None`` or 0 for the first entry); if
     somebody has entered another version since, nothing is written and ``ResultConflict`` says
     which version is current. A correction needs a reason; so does any change in a closed round,
-    which only the director may make."""
+    which only the director may make.
+
+    ``sheet``: the result is the table's score sheet closed (``scoring.sheets``, which checked
+    who may write it); ``user`` is then ``None`` when the sheet's last hand came from a player."""
     round_ = table.round
     event = round_.event
     reason = (reason or "").strip()
-    _check_rights(user, event, table, reason)
+    if user is None:
+        if sheet is None:
+            raise PermissionDenied(_("You may not enter results for this table."))
+    else:
+        _check_rights(user, event, table, reason)
     base = based_on_version or 0
     if base and not reason:
         raise ValidationError({"reason": [_("Say why the result is corrected.")]})
@@ -215,6 +223,7 @@ def enter_result(
                 version=latest + 1,
                 reason=reason,
                 entered_by=user,
+                sheet=sheet,
             )
             SeatScore.objects.bulk_create(
                 [
