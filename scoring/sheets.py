@@ -188,7 +188,7 @@ def _check_author(
     of the table too). Players: their own table, in a live round, if the event lets them."""
     event = table.round.event
     if author.user is not None:
-        if confirming and not table.round.is_closed and _referees_table(author.user, table):
+        if confirming and not table.round.is_closed and referees_table(author.user, table):
             return
         services._check_rights(author.user, event, table, reason)
         return
@@ -202,7 +202,7 @@ def _check_author(
         raise PermissionDenied(_("You may enter hands only at your own table."))
 
 
-def _referees_table(user: AbstractBaseUser, table: Table) -> bool:
+def referees_table(user: AbstractBaseUser, table: Table) -> bool:
     return any(
         a.covers_table(table.number)
         for a in referee_assignments(user, table.round.event)

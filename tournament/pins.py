@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -150,14 +149,21 @@ def sign_in(event: Event, pin: str, client: str) -> Player | None:
     return player
 
 
-@dataclass(frozen=True)
-class PlayerSession:
-    player_id: int
-    generation: int
+SESSION_KEY = "player-pin"
 
 
-def session_key(event: Event) -> str:
-    return f"player-pin:{event.pk}"
+def remember(session, player: Player, slug: str) -> None:
+    """Sign ``player`` in for this browser session; a reissued PIN ends it."""
+    session.cycle_key()
+    session[SESSION_KEY] = {
+        "event": slug,
+        "player": player.pk,
+        "generation": player.pin_generation,
+    }
+
+
+def forget(session) -> None:
+    session.pop(SESSION_KEY, None)
 
 
 def live_seat(player: Player) -> Seat | None:
