@@ -30,6 +30,7 @@ from tournament.models import Announcement, Event, Player, Round, Seat
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
 
+from . import sheets
 from .history import history_svg_points, place_history
 from .models import StandingsSnapshot
 from .snapshot import expand_rounds
@@ -194,12 +195,16 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     for table in round_.tables.prefetch_related("seats__player"):
         seats = [{"seat": seat, "line": lines.get(seat.player_id)} for seat in table.seats.all()]
         tables.append({"table": table, "seats": seats, "played": any(s["line"] for s in seats)})
+    live_tables = None
+    if event.keeps_score_sheets and round_.status == Round.Status.LIVE:
+        live_tables = sheets.live_tables(round_)
     return render(
         request,
         "public/round.html",
         {
             "event": event,
             "round": round_,
+            "live_tables": live_tables,
             "tables": tables,
             "rounds": event.rounds.all(),
             "riichi": snapshot.method == RIICHI,
@@ -257,7 +262,7 @@ def seating(request: HttpRequest, slug: str) -> HttpResponse:
 def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _event(request, slug)
     snapshot = _snapshot(event)
-    etag = _etag(event, snapshot, f"player{pk}")
+    etag = _etag(event, snapshot, f"player{pk}{sheets.sheet_marker(event)}")
     if _not_modified(request, etag):
         response = HttpResponseNotModified()
         response["ETag"] = etag
@@ -315,6 +320,7 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "riichi": snapshot.method == RIICHI,
             "table_points": snapshot.method == TABLE_POINTS,
             "players": len(snapshot.rows),
+            "hand_stats": sheets.player_hand_stats(player) if event.keeps_score_sheets else None,
         },
     )
     response["ETag"] = etag
@@ -381,5 +387,9 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
             ],
             "clock": clock,
             "announcements": announcements,
+            "live_tables": [
+                {"table": t.number, "names": t.names, "totals": t.totals, "hands": t.hands}
+                for t in (sheets.live_tables(live) if live and event.keeps_score_sheets else [])
+            ],
         }
     )

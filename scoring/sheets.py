@@ -19,6 +19,7 @@ Errors: ``ValidationError`` (bad input, nothing written), ``PermissionDenied``, 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -642,6 +643,13 @@ class HandStats:
     riichi: int
     average_value: Fraction | None
 
+    @property
+    def average_display(self) -> str:
+        """The average rounded half up to a whole number, for pages (exact in the value)."""
+        if self.average_value is None:
+            return ""
+        return str(math.floor(self.average_value + Fraction(1, 2)))
+
 
 def player_hand_stats(player: Player) -> HandStats | None:
     """Wins, deal-ins, riichi declarations and the average value of a win (before counters and
@@ -719,3 +727,13 @@ def sheet_differences(event: Event) -> list[str]:
                 f"{stored} differs from its sheet {expected}"
             )
     return problems
+
+
+def sheet_marker(event: Event) -> str:
+    """Moves whenever a hand or a confirmation of the event is written (both append-only):
+    pages cached by the standings revision add it to their ETag. Empty without sheets."""
+    if not event.keeps_score_sheets:
+        return ""
+    hands = SheetHand.objects.filter(sheet__event=event).count()
+    confirmed = HandConfirmation.objects.filter(hand__sheet__event=event).count()
+    return f"-h{hands}.{confirmed}"
