@@ -136,3 +136,10 @@ def standings_differences(event: Event) -> list[str]:
                 f"the ledger sums to {ledger.get(player, 0)}"
             )
     return problems
+
+
+def sheet_differences(event: Event) -> list[str]:
+    """Every sheet-derived table result against what its sheet's hands add up to."""
+    from .sheets import sheet_differences as differences
+
+    return differences(event)

@@ -285,6 +285,8 @@ RULES = {
     "exports:standings-csv": {"get": (DIRECTORS, None)},
     "exports:standings-xlsx": {"get": (DIRECTORS, None)},
     "exports:results-csv": {"get": (DIRECTORS, None)},
+    "exports:hands-csv": {"get": (DIRECTORS, None)},
+    "exports:hands-xlsx": {"get": (DIRECTORS, None)},
     "exports:results-xlsx": {"get": (DIRECTORS, None)},
     "exports:ema-csv": {"get": (DIRECTORS, None)},
     "exports:archive-json": {"get": (DIRECTORS, None)},

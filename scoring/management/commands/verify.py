@@ -1,11 +1,12 @@
-"""Check every event (or one): the ledger against itself and the standings against a
-recomputation. Exits with status 1 on any difference, listing each."""
+"""Check every event (or one): the ledger against itself, the standings against a
+recomputation and every sheet-derived result against its sheet. Exits with status 1 on any
+difference, listing each."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.verify import ledger_differences, standings_differences
+from scoring.verify import ledger_differences, sheet_differences, standings_differences
 from tournament.models import Event
 
 
@@ -23,7 +24,9 @@ class Command(BaseCommand):
                 raise CommandError(f"no event {event!r}")
         failed = 0
         for item in events.order_by("pk"):
-            problems = ledger_differences(item) + standings_differences(item)
+            problems = (
+                ledger_differences(item) + standings_differences(item) + sheet_differences(item)
+            )
             if problems:
                 failed += 1
                 self.stdout.write(self.style.ERROR(f"{item.slug}: {len(problems)} difference(s)"))
