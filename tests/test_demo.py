@@ -6,7 +6,7 @@ import pytest
 
 from penalties.models import FoulReport, Void
 from scoring.demo import load_full_demo
-from scoring.models import StandingsSnapshot, TableResult
+from scoring.models import ScoreSheet, SheetHand, StandingsSnapshot, TableResult
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -30,5 +30,11 @@ def test_demo_event():
     # False-win transfers net to zero across players; the premature count is a 10-point deduction.
     assert sum(row["penalties"] for row in snapshot.rows) == -10
     assert {login.username for login in logins} >= {"director", "referee"}
+    # Two tables of the live round keep a score sheet, part-way through the game.
+    event.refresh_from_db()
+    assert event.keeps_score_sheets and event.players_enter_hands
+    sheets_in_progress = ScoreSheet.objects.filter(event=event, status="open")
+    assert sheets_in_progress.count() == 2
+    assert SheetHand.objects.filter(sheet__event=event).count() == 8
     again, _ = load_full_demo()
     assert again.pk == event.pk and FoulReport.objects.count() == 6
