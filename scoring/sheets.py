@@ -163,6 +163,12 @@ def _seats(table: Table) -> list[Seat]:
     return seats
 
 
+def with_seats(view: SheetView) -> SheetView:
+    """``view`` (as a write left it) with the table's seats: one query."""
+    view.seats = _seats(view.table)
+    return view
+
+
 def read_sheet(table: Table) -> SheetView:
     """The table's sheet (three queries: the sheet, its hands, the seats). A table without a
     sheet yet reads as an empty one."""
@@ -318,14 +324,14 @@ def add_hand(
             replay = _replayed(versions, key)
             if replay is not None:
                 return replay, False
-            if sheet.is_closed:
-                raise ValidationError(
-                    _("The sheet is closed: a hand can only be corrected, with a reason.")
-                )
             hands = _latest(versions)
             stored = next((h for h in hands if h.number == number), None)
             if stored is not None:
                 raise _conflict(stored)
+            if sheet.is_closed:
+                raise ValidationError(
+                    _("The sheet is closed: a hand can only be corrected, with a reason.")
+                )
             if number != len(hands) + 1:
                 raise ValidationError(
                     {"number": [_("The next hand is hand %(next)d.") % {"next": len(hands) + 1}]}
@@ -348,6 +354,8 @@ def add_hand(
             new.confirmed = False
             new.counts = author.player is None
             _maybe_close(table, sheet, [*hands, new], played, author)
+            # What the sheet looks like now, for the answer (seats still to be read).
+            new.view = SheetView(table, sheet, [], [*hands, new], played)
     except IntegrityError:
         return _after_race(table, key, number)
     return new, True

@@ -34,7 +34,7 @@ class ScoreSheet(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["round", "table"]
+        ordering = ["round_id", "table_id"]
         verbose_name = _("score sheet")
         verbose_name_plural = _("score sheets")
         indexes = [models.Index(fields=["event", "round"], name="sheet_event_round")]
@@ -79,7 +79,7 @@ class SheetHand(AppendOnlyModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["sheet", "number", "version"]
+        ordering = ["sheet_id", "number", "version"]
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
         constraints = [
@@ -119,7 +119,7 @@ class HandConfirmation(AppendOnlyModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["hand", "pk"]
+        ordering = ["hand_id", "pk"]
         verbose_name = _("hand confirmation")
         verbose_name_plural = _("hand confirmations")
         constraints = [

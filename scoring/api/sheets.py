@@ -247,9 +247,11 @@ class SheetHandsView(_SheetView):
         )
         if conflict:
             return conflict
-        created = done[1]
+        hand, created = done
+        view = getattr(hand, "view", None)
+        body = sheets.sheet_dict(sheets.with_seats(view)) if view else self.sheet_body(table_obj)
         return Response(
-            self.sheet_body(table_obj),
+            body,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 

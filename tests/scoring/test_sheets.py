@@ -331,3 +331,17 @@ def test_postgresql_trigger_refuses_raw_update_and_delete(riichi_hall, table):
                 cursor.execute(statement)
         cursor.execute(f"SELECT count(*) FROM {table}")
         assert cursor.fetchone()[0] == 1
+
+
+def test_the_same_number_after_the_last_hand_closed_the_sheet_is_a_conflict(riichi_hall):
+    """The other device's hand ended the game: the late device gets 409 with that hand, not
+    "the sheet is closed"."""
+    hall = riichi_hall
+    table = table_of(hall.event)
+    hands = riichi_hanchan()
+    for number, data in enumerate(hands, start=1):
+        add(table, data, Author(user=hall.head), number, k=f"a{number}")
+    assert sheets.read_sheet(table).is_closed
+    with pytest.raises(HandConflict) as conflict:
+        add(table, hands[-1], Author(user=hall.director), 8, k="late-device")
+    assert conflict.value.hand.number == 8
