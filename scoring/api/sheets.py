@@ -139,19 +139,23 @@ class HandInSerializer(serializers.Serializer):
         )
     )
     idempotency_key = serializers.CharField(max_length=64)
-    foul_report = serializers.IntegerField(required=False, allow_null=True)
+    foul_report = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
 
 
 class CorrectionInSerializer(serializers.Serializer):
     hand = serializers.JSONField()
     reason = serializers.CharField()
-    based_on_version = serializers.IntegerField(min_value=1)
+    based_on_version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     idempotency_key = serializers.CharField(max_length=64)
-    foul_report = serializers.IntegerField(required=False, allow_null=True)
+    foul_report = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
 
 
 class HandConfirmInSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1)
+    version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
 
 
 class CloseInSerializer(serializers.Serializer):
