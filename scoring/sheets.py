@@ -78,6 +78,7 @@ class SheetView:
     hands: list[SheetHand]
     played: Sheet
     versions: list[SheetHand] = field(default_factory=list)
+    problem: str = ""
 
     @property
     def counted(self) -> int:
@@ -148,6 +149,22 @@ def _play(event: Event, hands: Iterable[Mapping[str, Any]]) -> Sheet:
     return get_ruleset(event.ruleset).play_sheet(list(hands), event.ruleset_options)
 
 
+def _play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand], Sheet, str]:
+    """Stored hands as the rules read them now: every write checked the whole sheet, but the
+    event's options may have changed since (a shorter game). Then the longest prefix that
+    still plays is shown, with the rulebook's message. Returns (hands, sheet, problem)."""
+    try:
+        return hands, _play(event, [h.data for h in hands]), ""
+    except RuleError as error:
+        problem = error.message
+    for size in range(len(hands) - 1, -1, -1):
+        try:
+            return hands[:size], _play(event, [h.data for h in hands[:size]]), problem
+        except RuleError:
+            continue
+    raise AssertionError("an empty sheet always plays")  # pragma: no cover
+
+
 def _rule_error(error: RuleError) -> ValidationError:
     message = _(error.template) % error.params if error.params else _(error.template)
     if message == error.template and error.message != error.template:
@@ -175,9 +192,10 @@ def read_sheet(table: Table) -> SheetView:
     event = table.round.event
     sheet = ScoreSheet.objects.filter(table=table).first()
     versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet))) if sheet else []
-    hands = _latest(versions)
-    played = _play(event, [h.data for h in hands])
-    return SheetView(table, sheet, _seats(table), hands, played, versions)
+    hands, played, problem = _play_stored(event, _latest(versions))
+    view = SheetView(table, sheet, _seats(table), hands, played, versions)
+    view.problem = problem
+    return view
 
 
 # Rights -------------------------------------------------------------------------------------
@@ -628,8 +646,8 @@ def live_tables(round_: Round) -> list[LiveTable]:
         for hand in hands:
             if not hand.counts:
                 break
-            counted.append(hand.data)
-        played = _play(event, counted)
+            counted.append(hand)
+        counted, played, _problem = _play_stored(event, counted)
         seats = names.get(sheet.table_id, {})
         rows.append(
             LiveTable(
@@ -681,11 +699,8 @@ def player_hand_stats(player: Player) -> HandStats | None:
         for hand in _latest(by_sheet[sheet.pk]):
             if not hand.counts:
                 break
-            counted.append(hand.data)
-        try:
-            played = _play(event, counted)
-        except RuleError:  # pragma: no cover - stored sheets were checked on every write
-            continue
+            counted.append(hand)
+        _counted, played, _problem = _play_stored(event, counted)
         for line in played.lines:
             hands += 1
             if seat in line.hand.riichi:
@@ -793,8 +808,7 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
         names.setdefault(seat.table_id, {})[seat.wind] = seat.player.name
     rows: list[list[Any]] = []
     for sheet in sheets_:
-        hands = _latest(by_sheet[sheet.pk])
-        played = _play(event, [h.data for h in hands])
+        hands, played, _problem = _play_stored(event, _latest(by_sheet[sheet.pk]))
         seat_names = [names.get(sheet.table_id, {}).get(w, "") for w in WINDS]
         for hand, line in zip(hands, played.lines, strict=True):
             data = hand.data

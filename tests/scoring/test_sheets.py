@@ -345,3 +345,18 @@ def test_the_same_number_after_the_last_hand_closed_the_sheet_is_a_conflict(riic
     with pytest.raises(HandConflict) as conflict:
         add(table, hands[-1], Author(user=hall.director), 8, k="late-device")
     assert conflict.value.hand.number == 8
+
+
+def test_a_sheet_whose_options_changed_reads_as_far_as_it_plays(mcr_hall, client):
+    hall = mcr_hall
+    table = table_of(hall.event)
+    for number in range(1, 6):
+        add(table, mcr_win(E, 8), Author(user=hall.head), number)
+    Event.objects.filter(pk=hall.event.pk).update(ruleset_options={"game_length": 3})
+    table = table_of(hall.event)
+    view = sheets.read_sheet(table)
+    assert len(view.hands) == 3 and "game is over" in view.problem
+    assert [t.hands for t in sheets.live_tables(table.round)] == [3]
+    client.force_login(hall.head)
+    page = client.get(f"/sheets/{hall.event.slug}/r1/t1/")
+    assert page.status_code == 200 and "options changed" in page.content.decode()
