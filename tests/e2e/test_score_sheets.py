@@ -138,3 +138,44 @@ def test_a_referee_keeps_an_mcr_sheet_with_a_linked_false_win(
     assert SheetHand.objects.get(number=1).foul_report_id == report
     # The false win's points stay in the ledger alone, never copied onto the sheet.
     assert LedgerEntry.objects.filter(report_id=report).exists()
+
+
+def test_director_prints_player_cards_and_the_public_sees_live_tables(
+    make_hall, live_server, tablet, phone, shoot
+):
+    import uuid
+
+    from scoring import sheets
+
+    hall = make_hall("riichi_ema")
+    Event.objects.filter(pk=hall.event.pk).update(keeps_score_sheets=True, players_enter_hands=True)
+    slug = hall.event.slug
+    page = tablet.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("[name=username]", hall.director.username)
+    page.fill("[name=password]", "pw-" + hall.director.username)
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/director/{slug}/player-cards/")
+    card = page.locator(f"[data-player='{hall.south.pk}']")
+    old = card.inner_text()
+    assert old == pins.pin_of(Player.objects.get(pk=hall.south.pk))
+    shoot(page, "sheet-player-cards-tablet")
+    page.locator(".card", has=card).locator("button:has-text('New PIN')").click()
+    page.wait_for_selector("[role=status]")
+    assert page.locator(f"[data-player='{hall.south.pk}']").inner_text() != old
+
+    from tournament.models import Table
+
+    table = Table.objects.select_related("round__event").get(round__event=hall.event, number=1)
+    sheets.add_hand(
+        table,
+        {"kind": "win", "winner": 1, "discarder": 2, "han": 3, "fu": 30},
+        author=sheets.Author(user=hall.head),
+        number=1,
+        idempotency_key=uuid.uuid4().hex,
+    )
+    public = phone.new_page()
+    public.goto(f"{live_server.url}/e/{slug}/rounds/1/")
+    public.wait_for_selector("#live-tables tr[data-table='1']")
+    assert "33900" in public.inner_text("#live-tables")
+    shoot(public, "sheet-live-tables-phone")
