@@ -111,3 +111,21 @@ class StandingsSnapshot(models.Model):
         from .snapshot import unpack
 
         return unpack(self.method, self.packed)
+
+
+class FormatStandings(models.Model):
+    """Team and stage standings and the final ranking of an event with teams or stages, as
+    computed from the standings snapshot at ``revision`` (see ``scoring.formats``)."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="format_standings"
+    )
+    revision = models.BigIntegerField(_("revision"), default=-1)
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("format standings")
+        verbose_name_plural = _("format standings")
+
+    def __str__(self) -> str:
+        return f"{self.event} @ {self.revision}"
