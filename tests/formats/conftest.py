@@ -38,3 +38,13 @@ def play() -> Callable[..., Round]:
 
 def snapshot_rows(event: Event) -> list[dict]:
     return StandingsSnapshot.objects.get(event=event).rows
+
+
+def close(round_: Round) -> None:
+    services.update_round(round_, status=Round.Status.LIVE)
+    services.update_round(round_, status=Round.Status.CLOSED)
+
+
+def enter_round(round_: Round, scores: Sequence[Sequence[int]]) -> None:
+    for table, values in zip(round_.tables.order_by("number"), scores, strict=True):
+        enter_result(table, round_.event.director, dict(zip("ESWN", values, strict=True)))
