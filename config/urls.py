@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.urls_export")),
+    path("director/", include("scoring.urls_formats")),
     path("referee/", include("penalties.urls_referee")),
     path("staff/", include("tournament.urls_staff")),
     path("e/", include("scoring.urls_public")),

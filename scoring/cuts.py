@@ -22,31 +22,8 @@ from tournament import seating
 from tournament.models import CutDecision, Event, Player, Round, Seat, Stage
 from tournament.services import bump_revision, create_round, seat_round
 
-from . import formats, snapshot
-from .models import FormatStandings, StandingsSnapshot
-
-
-def current(event: Event) -> dict[str, Any]:
-    """The event's format standings at its current revision: stored if current, else
-    computed afresh without writing (as the exports do)."""
-    event.refresh_from_db(fields=["revision", "ruleset", "ruleset_options", "team_best"])
-    stored = FormatStandings.objects.filter(event=event).first()
-    snap = StandingsSnapshot.objects.filter(event=event).first()
-    if (
-        stored is not None
-        and stored.revision >= event.revision
-        and snap is not None
-        and snap.revision >= event.revision
-    ):
-        return stored.data
-    method, packed = snapshot.compute(
-        event.ruleset, event.ruleset_options, snapshot.load_grid(event.pk)
-    )
-    return formats.compute(
-        method,
-        packed,
-        **formats.load_inputs(event.pk, event.teams.exists(), event.stages.exists()),
-    )
+from . import formats
+from .formats import current
 
 
 def stages_of(event: Event) -> list[Stage]:

@@ -41,6 +41,7 @@ from tournament.models import (
     Table,
 )
 
+from .format_tables import final_order
 from .models import SeatScore, TableResult
 from .snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 
@@ -188,8 +189,13 @@ def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
 def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     """The EMA ranking results file: ranked players (dropped ones included, substitutes not,
     as in the standings) with their places as the standings show them. MCR: points are table
-    points, mahjong the score; riichi: points are table points, mahjong the total."""
+    points, mahjong the score; riichi: points are table points, mahjong the total. An event
+    with stages lists its final ranking (``scoring.format_tables.final_order``)."""
     method, rows = standings(event)
+    final = final_order(event)
+    if final is not None:
+        by_player = {row["player"]: row for row in rows}
+        rows = [{**by_player[who], "place": place} for place, who in final if who in by_player]
     players = _players(event)
     riichi = method == RIICHI
     body = []

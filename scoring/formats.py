@@ -25,9 +25,10 @@ from django.db.models import Q
 from penalties.models import LedgerEntry
 from rules import formats as rf
 from rules.standings import RIICHI, TABLE_POINTS
-from tournament.models import Player, Stage
+from tournament.models import Event, Player, Stage
 
-from .models import FormatStandings
+from . import snapshot
+from .models import FormatStandings, StandingsSnapshot
 from .snapshot import TWELFTHS, Formatter, _lines
 
 # The values of a line, in this order: total, table points, score (twelfths).
@@ -321,6 +322,29 @@ def refresh(
         )
         written = 1
     return bool(written)
+
+
+def current(event: Event) -> dict[str, Any]:
+    """The event's format standings at its current revision: stored if current, else
+    computed afresh without writing (as the exports do)."""
+    event.refresh_from_db(fields=["revision", "ruleset", "ruleset_options", "team_best"])
+    stored = FormatStandings.objects.filter(event=event).first()
+    snap = StandingsSnapshot.objects.filter(event=event).first()
+    if (
+        stored is not None
+        and stored.revision >= event.revision
+        and snap is not None
+        and snap.revision >= event.revision
+    ):
+        return stored.data
+    method, packed = snapshot.compute(
+        event.ruleset, event.ruleset_options, snapshot.load_grid(event.pk)
+    )
+    return compute(
+        method,
+        packed,
+        **load_inputs(event.pk, event.teams.exists(), event.stages.exists()),
+    )
 
 
 # Reading ------------------------------------------------------------------------------------
