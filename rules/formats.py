@@ -13,6 +13,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from rules.errors import RuleError
 
 FULL, HALF, NONE, SEED = "full", "half", "none", "seed"
@@ -148,3 +150,50 @@ def carry_values(
     if primary == "table_points":
         return (seed, seed, Fraction(0))
     return (seed, Fraction(0), seed)
+
+
+def rank_arrays(keys: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """``rank`` over integer arrays (one per key, same length, larger is better): the order
+    (indices, best first; equals keep index order) and each position's shared place."""
+    count = len(keys[0]) if keys else 0
+    if not count:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    order = np.lexsort(tuple(-k for k in reversed(keys)))
+    first = np.ones(count, dtype=bool)
+    if count > 1:
+        equal = np.ones(count - 1, dtype=bool)
+        for key in keys:
+            ranked = key[order]
+            equal &= ranked[1:] == ranked[:-1]
+        first[1:] = ~equal
+    place = np.maximum.accumulate(np.where(first, np.arange(1, count + 1), 0))
+    return order, place
+
+
+def carry_arrays(
+    mode: str,
+    primary: str,
+    values: np.ndarray,
+    place: np.ndarray,
+    seeds: Sequence[int] = (),
+) -> np.ndarray:
+    """``carry_values`` for many lines at once: ``values`` (n, 3) integers in a unit in which
+    halving is exact (the caller scales: an even count of the unit), ``place`` (n,), ``seeds``
+    in the same unit."""
+    if mode == FULL:
+        return values.copy()
+    if mode == HALF:
+        if (values % 2).any():
+            raise RuleError("carry", "halving needs values in an even unit")
+        return values // 2
+    if mode == NONE:
+        return np.zeros_like(values)
+    if mode == SEED:
+        table = np.zeros(max(len(seeds), int(place.max(initial=0))) + 1, dtype=np.int64)
+        table[1 : len(seeds) + 1] = seeds
+        seed = table[place]
+        out = np.zeros_like(values)
+        out[:, 0] = seed
+        out[:, 1 if primary == "table_points" else 2] = seed
+        return out
+    raise RuleError("carry", f"unknown carry-over {mode!r}")

@@ -49,6 +49,7 @@ class CutView:
     standing: list[list]
     line: rf.CutLine | None
     error: str = ""
+    scale: int = 12
 
     @property
     def qualified(self) -> set[int]:
@@ -87,7 +88,7 @@ def cut_view(stage: Stage, data: dict[str, Any] | None = None) -> CutView:
             _("A cut to %(cut)d is larger than the field of %(field)d players.")
             % {"cut": stage.cut_size, "field": len(standing)},
         )
-    return CutView(stage, previous, standing, line)
+    return CutView(stage, previous, standing, line, scale=data.get("scale", 12))
 
 
 def _names(event: Event, ids: Sequence[int]) -> str:

@@ -33,12 +33,15 @@ from rules.standings import RIICHI, TABLE_POINTS
 from tournament.models import (
     WIND_ORDER,
     Announcement,
+    CutDecision,
     Event,
     Player,
     RefereeAssignment,
     Round,
     Seat,
+    Stage,
     Table,
+    Team,
 )
 
 from .format_tables import final_order
@@ -47,8 +50,10 @@ from .snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 
 ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.
-ARCHIVE_VERSION = 2
-SUPPORTED_VERSIONS = (1, 2)
+# Version 3 adds teams, stages and cut decisions (and the event's ``team_best``); older
+# archives import without them.
+ARCHIVE_VERSION = 3
+SUPPORTED_VERSIONS = (1, 2, 3)
 
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -311,7 +316,10 @@ User = get_user_model()
 # (archive key, model), in insertion order: every row refers only to rows of earlier sections
 # (or, for ledger entries, to earlier entries of its own section).
 SECTIONS: tuple[tuple[str, type[models.Model]], ...] = (
+    ("teams", Team),
     ("players", Player),
+    ("stages", Stage),
+    ("cut_decisions", CutDecision),
     ("rounds", Round),
     ("tables", Table),
     ("seats", Seat),
@@ -328,7 +336,10 @@ CO_OFFENDERS = FoulReport.co_offenders.through
 
 def _querysets(event: Event) -> dict[str, models.QuerySet]:
     return {
+        "teams": Team.objects.filter(event=event),
         "players": Player.objects.filter(event=event),
+        "stages": Stage.objects.filter(event=event),
+        "cut_decisions": CutDecision.objects.filter(stage__event=event),
         "rounds": Round.objects.filter(event=event),
         "tables": Table.objects.filter(round__event=event),
         "seats": Seat.objects.filter(round__event=event),

@@ -13,7 +13,7 @@ from rules.standings import RIICHI, TABLE_POINTS
 from tournament.models import Event, Player, Stage, Team
 
 from .formats import current as current_data
-from .formats import display
+from .formats import display, readable
 from .models import FormatStandings
 
 
@@ -42,7 +42,7 @@ class FormatState:
 def state(event: Event) -> FormatState:
     """The stored format standings (query) and the players' names (query)."""
     stored = FormatStandings.objects.filter(event=event).first()
-    data = stored.data if stored else {}
+    data = readable(stored.data) if stored else {}
     names = dict(Player.objects.filter(event=event).values_list("pk", "name"))
     return FormatState(
         data=data,
@@ -136,7 +136,7 @@ def team_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     current = state(event)
     if current.updating or "teams" not in current.data:
         event.refresh_from_db(fields=["revision"])
-        current.data = current_data(event)
+        current.data = readable(current_data(event))
         current.method = current.data.get("method", "")
     header = [_("Place"), _("Team"), *column_titles(current.method), _("Members")]
     body = []

@@ -13,14 +13,14 @@ whose rounds hold the round they were given in (docs/rules-decisions.md, section
 
 from __future__ import annotations
 
+import json
 import zlib
-from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from django.db.models import Q
+from django.db.models import Q, Value
 
 from penalties.models import LedgerEntry
 from rules import formats as rf
@@ -29,7 +29,7 @@ from tournament.models import Event, Player, Stage
 
 from . import snapshot
 from .models import FormatStandings, StandingsSnapshot
-from .snapshot import TWELFTHS, Formatter, _lines
+from .snapshot import TWELFTHS, Formatter, _int_rows, _lines
 
 # The values of a line, in this order: total, table points, score (twelfths).
 VALUES = ("total", "table_points", "score")
@@ -84,35 +84,41 @@ class Rows:
 
 
 def team_standings(
-    method: str, rows: Rows, members: dict[int, int], best: int | None
+    method: str, rows: Rows, members: dict[int, int], best: int | None, scale: int
 ) -> list[dict[str, Any]]:
-    """Per team (``members``: player id -> team id): place, team, the summed values (exact
-    strings) and the members' player ids in standings order with whether they count."""
-    keys = key_indices(method)
-    by_team: dict[int, list[int]] = defaultdict(list)
-    for row, player in enumerate(rows.player.tolist()):
-        team = members.get(player)
-        if team is not None:
-            by_team[team].append(row)
-    entries, sums = [], {}
-    for team, member_rows in by_team.items():
-        counted = member_rows[:best] if best else member_rows
-        total = rows.values[counted].sum(axis=0).tolist()
-        sums[team] = (total, member_rows, len(counted))
-        entries.append((team, tuple(total[k] for k in keys)))
-    out = []
-    for line in rf.rank(entries):
-        total, member_rows, counted = sums[line.who]
-        out.append(
-            {
-                "place": line.place,
-                "team": line.who,
-                **{name: str(Fraction(v, TWELFTHS)) for name, v in zip(VALUES, total, strict=True)},
-                "members": [int(rows.player[r]) for r in member_rows],
-                "counted": counted,
-            }
-        )
-    return out
+    """Per team (``members``: player id -> team id): place, team, the summed values (integers
+    in 1/``scale``) and the members' player ids in standings order, the first ``counted`` of
+    whom count."""
+    team_of = np.array([members.get(p, -1) for p in rows.player.tolist()], dtype=np.int64)
+    in_team = np.flatnonzero(team_of >= 0)  # rows in standings order
+    if not len(in_team):
+        return []
+    teams, index = np.unique(team_of[in_team], return_inverse=True)
+    # Each member's position within its team, best first (rows are in standings order).
+    by_team = np.argsort(index, kind="stable")
+    starts = np.searchsorted(index[by_team], np.arange(len(teams)))
+    position = np.empty(len(in_team), dtype=np.int64)
+    position[by_team] = np.arange(len(in_team)) - np.repeat(starts, np.bincount(index))
+    counted = position < best if best else np.ones(len(in_team), dtype=bool)
+    sums = np.zeros((len(teams), 3), dtype=np.int64)
+    np.add.at(sums, index[counted], rows.values[in_team[counted]] * (scale // TWELFTHS))
+    order, place = rf.rank_arrays([sums[:, k] for k in key_indices(method)])
+    member_lists: list[list[int]] = [[] for _ in teams]
+    for team, player in zip(index.tolist(), rows.player[in_team].tolist(), strict=True):
+        member_lists[team].append(player)
+    counts = np.bincount(index[counted], minlength=len(teams)).tolist()
+    values = sums.tolist()
+    team_ids = teams.tolist()
+    return [
+        {
+            "place": p,
+            "team": team_ids[t],
+            **dict(zip(VALUES, values[t], strict=True)),
+            "members": member_lists[t],
+            "counted": counts[t],
+        }
+        for t, p in zip(order.tolist(), place.tolist(), strict=True)
+    ]
 
 
 # Stages -------------------------------------------------------------------------------------
@@ -120,105 +126,119 @@ def team_standings(
 
 @dataclass
 class StageTable:
-    """One stage's standings (or its consolation group's): rows of (place, player, total,
-    table points, score) in ranking order, values as Fractions in twelfths."""
+    """One stage's standings (or its consolation group's), in ranking order: row indices into
+    the snapshot's rows, places, and values (n, 3) in 1/scale."""
 
     number: int
-    rows: list[tuple[int, int, Fraction, Fraction, Fraction]] = field(default_factory=list)
+    members: np.ndarray
+    place: np.ndarray
+    values: np.ndarray
 
-    def ranked(self, method: str) -> list[rf.Ranked]:
-        keys = key_indices(method)
+    def as_json(self, rows: Rows) -> list[list[int]]:
+        players = rows.player[self.members].tolist()
         return [
-            rf.Ranked(p, who, tuple((t, tp, s)[k] for k in keys)) for p, who, t, tp, s in self.rows
+            [p, who, *v]
+            for p, who, v in zip(self.place.tolist(), players, self.values.tolist(), strict=True)
         ]
+
+    def ranked(self, rows: Rows) -> list[rf.Ranked]:
+        players = rows.player[self.members].tolist()
+        return [rf.Ranked(p, who, ()) for p, who in zip(self.place.tolist(), players, strict=True)]
+
+
+def scale_of(stages: list[Stage]) -> int:
+    """The unit of the stored values: twelfths, halved once more per stage carrying half, so
+    that every half stays a whole number."""
+    halves = sum(1 for s in stages if s.carry == Stage.Carry.HALF)
+    return TWELFTHS * 2**halves
 
 
 def _stage_values(
-    rows: Rows, stage: Stage, overall: dict[tuple[int, int], int]
-) -> dict[int, tuple[int, int, int]]:
-    """Per player of the snapshot: (total, table points, score) over the stage's rounds."""
+    rows: Rows, stage: Stage, overall: tuple[np.ndarray, np.ndarray, np.ndarray], scale: int
+) -> np.ndarray:
+    """Per snapshot row: (total, table points, score) over the stage's rounds, in 1/scale."""
     inside = (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
     sums = np.zeros((len(rows.player), 3), dtype=np.int64)
     np.add.at(sums, rows.line_row[inside], rows.line_values[inside])
+    where, rounds, points = overall
+    mine = (rounds >= stage.first_round) & (rounds <= stage.last_round)
     extra = np.zeros(len(rows.player), dtype=np.int64)
-    if overall:
-        index = {p: i for i, p in enumerate(rows.player.tolist())}
-        for (player, round_), points in overall.items():
-            if stage.holds(round_) and player in index:
-                extra[index[player]] += points * TWELFTHS
+    np.add.at(extra, where[mine], points[mine] * TWELFTHS)
     sums[:, 0] += extra
     sums[:, 2] += extra
-    return {p: tuple(v) for p, v in zip(rows.player.tolist(), sums.tolist(), strict=True)}
+    return sums * (scale // TWELFTHS)
 
 
-def _rank_stage(
-    method: str,
-    number: int,
-    players: list[int],
-    values: dict[int, tuple[int, int, int]],
-    carried: dict[int, tuple[Fraction, Fraction, Fraction]],
-) -> StageTable:
-    keys = key_indices(method)
-    lines = {}
-    for player in players:
-        own = values.get(player, (0, 0, 0))
-        more = carried.get(player, (Fraction(0),) * 3)
-        lines[player] = tuple(Fraction(v) + c for v, c in zip(own, more, strict=True))
-        if method == RIICHI:
-            lines[player] = (lines[player][0], lines[player][1], lines[player][0])
-    ranked = rf.rank([(p, tuple(lines[p][k] for k in keys)) for p in players])
-    return StageTable(number, [(r.place, r.who, *lines[r.who]) for r in ranked])
+def _rank_stage(method: str, number: int, members: np.ndarray, values: np.ndarray) -> StageTable:
+    if method == RIICHI:
+        values = values.copy()
+        values[:, 2] = values[:, 0]
+    order, place = rf.rank_arrays([values[:, k] for k in key_indices(method)])
+    return StageTable(number, members[order], place, values[order])
 
 
 @dataclass
 class StagePlan:
-    """What the stages are: per stage, the players who play it (None: not decided yet, the cut
-    is not confirmed), and who is in its consolation group."""
+    """Each started stage's standings and consolation group; the first stage whose cut is not
+    confirmed (``pending``)."""
 
     stages: list[Stage]
     results: dict[int, StageTable] = field(default_factory=dict)
     consolation: dict[int, StageTable] = field(default_factory=dict)
-    pending: int | None = None  # the first stage whose cut is not confirmed
+    pending: int | None = None
 
 
 def stage_standings(
-    method: str, rows: Rows, stages: list[Stage], overall: dict[tuple[int, int], int]
+    method: str,
+    rows: Rows,
+    stages: list[Stage],
+    overall: dict[tuple[int, int], int],
+    scale: int,
 ) -> StagePlan:
     """Each stage's standings in order, as far as cuts are confirmed."""
     plan = StagePlan(stages)
+    position = {p: i for i, p in enumerate(rows.player.tolist())}
+    keys = [k for k in overall if k[0] in position]
+    penalties = (
+        np.array([position[p] for p, _r in keys], dtype=np.int64),
+        np.array([r for _p, r in keys], dtype=np.int64),
+        np.array([overall[k] for k in keys], dtype=np.int64),
+    )
     previous: StageTable | None = None
-    ranked_players = rows.player.tolist()
     for stage in stages:
-        values = _stage_values(rows, stage, overall)
-        carried: dict[int, tuple[Fraction, Fraction, Fraction]] = {}
+        own = _stage_values(rows, stage, penalties, scale)
         if previous is None:
-            players = ranked_players
+            members = np.arange(len(rows.player))
+            values = own
         else:
             decision = getattr(stage, "cut", None) if stage.cut_size else None
             if stage.cut_size and decision is None:
                 plan.pending = stage.number
                 break
-            before = [who for _p, who, *_v in previous.rows]
-            players = list(decision.qualified) if decision else before
-            seeds = [int(Fraction(s) * TWELFTHS) for s in stage.seed_points or []]
-            for place, who, *carry_from in previous.rows:
-                carried[who] = rf.carry_values(
-                    stage.carry,
-                    primary(method),
-                    tuple(int(v) if v.denominator == 1 else v for v in carry_from),
-                    place,
-                    seeds,
+            if decision is not None:
+                members = np.array(
+                    [position[p] for p in decision.qualified if p in position], dtype=np.int64
                 )
-            if decision and stage.rest == Stage.Rest.CONSOLATION:
-                going = set(players)
-                rest = [who for who in before if who not in going]
-                plan.consolation[stage.number] = _rank_stage(method, stage.number, rest, values, {})
-        plan.results[stage.number] = _rank_stage(method, stage.number, players, values, carried)
+            else:
+                members = previous.members
+            seeds = [int(Fraction(s) * scale) for s in stage.seed_points or []]
+            carried = np.zeros_like(own)
+            carried[previous.members] = rf.carry_arrays(
+                stage.carry, primary(method), previous.values, previous.place, seeds
+            )
+            values = (own + carried)[members]
+            if decision is not None and stage.rest == Stage.Rest.CONSOLATION:
+                going = np.isin(previous.members, members)
+                rest = previous.members[~going]
+                plan.consolation[stage.number] = _rank_stage(method, stage.number, rest, own[rest])
+        if previous is None:
+            values = values[members]
+        plan.results[stage.number] = _rank_stage(method, stage.number, members, values)
         previous = plan.results[stage.number]
     return plan
 
 
-def final_ranking(method: str, rows: Rows, plan: StagePlan) -> list[tuple[int, int]]:
+def final_ranking(rows: Rows, plan: StagePlan) -> list[tuple[int, int]]:
     """(place, player): the last played stage's places, then the players cut before it by
     their standing at the cut, latest cut first."""
     if not plan.results:
@@ -232,18 +252,10 @@ def final_ranking(method: str, rows: Rows, plan: StagePlan) -> list[tuple[int, i
         if decision is not None:
             going = set(decision.qualified)
             cuts.append([(who, place) for who, place in decision.standing if who not in going])
-    return rf.final_ranking(plan.results[last].ranked(method), cuts)
+    return rf.final_ranking(plan.results[last].ranked(rows), cuts)
 
 
 # Stored form --------------------------------------------------------------------------------
-
-
-def _exact(value: Fraction) -> str:
-    return str(Fraction(value) / TWELFTHS)
-
-
-def _table_json(table: StageTable) -> list[list]:
-    return [[p, who, _exact(t), _exact(tp), _exact(s)] for p, who, t, tp, s in table.rows]
 
 
 def compute(
@@ -255,46 +267,186 @@ def compute(
     stages: list[Stage],
     overall: dict[tuple[int, int], int],
 ) -> dict[str, Any]:
-    """Everything the format pages show, as JSON: teams, stages, consolation groups, the
-    final ranking."""
+    """Everything the format pages show, as JSON: teams, stages, consolation groups, the final
+    ranking. Values are integers counted in 1/``scale`` (see ``readable``)."""
     rows = Rows.of(packed)
-    data: dict[str, Any] = {"method": method}
+    scale = scale_of(stages)
+    data: dict[str, Any] = {"method": method, "scale": scale}
     if members:
-        data["teams"] = team_standings(method, rows, members, best)
+        data["teams"] = team_standings(method, rows, members, best, scale)
     if stages:
-        plan = stage_standings(method, rows, stages, overall)
-        data["stages"] = {str(n): _table_json(t) for n, t in plan.results.items()}
-        data["consolation"] = {str(n): _table_json(t) for n, t in plan.consolation.items()}
+        plan = stage_standings(method, rows, stages, overall, scale)
+        data["stages"] = {str(n): t.as_json(rows) for n, t in plan.results.items()}
+        data["consolation"] = {str(n): t.as_json(rows) for n, t in plan.consolation.items()}
         data["pending"] = plan.pending
-        data["final"] = [[p, who] for p, who in final_ranking(method, rows, plan)]
+        data["final"] = [[p, who] for p, who in final_ranking(rows, plan)]
     return data
 
 
-def load_inputs(event_id: int, has_teams: bool, has_stages: bool) -> dict[str, Any]:
-    """The format's definition: team membership, stages with their cuts and the overall
-    penalties by round (one query each, only those the event uses)."""
+# The stored form: zlib over the byte length (4 bytes) of a JSON object (method, scale,
+# pending, and per array its name, row width and row count), that JSON, then the arrays as
+# little-endian int64, one after the other. Encoding thousands of small lists as JSON costs
+# several times more than the rest of the computation.
+PACK_FORMAT = 1
+
+
+def pack(data: dict[str, Any]) -> bytes:
+    arrays: list[tuple[str, np.ndarray]] = []
+    if "teams" in data:
+        teams = data["teams"]
+        arrays.append(
+            (
+                "teams",
+                np.array(
+                    [
+                        [
+                            t["place"],
+                            t["team"],
+                            *(t[v] for v in VALUES),
+                            t["counted"],
+                            len(t["members"]),
+                        ]
+                        for t in teams
+                    ],
+                    dtype=np.int64,
+                ).reshape(-1, 7),
+            )
+        )
+        arrays.append(
+            ("members", np.array([m for t in teams for m in t["members"]], dtype=np.int64))
+        )
+    for group in ("stages", "consolation"):
+        for number, lines in data.get(group, {}).items():
+            arrays.append((f"{group}:{number}", np.array(lines, dtype=np.int64).reshape(-1, 5)))
+    if "final" in data:
+        arrays.append(("final", np.array(data["final"], dtype=np.int64).reshape(-1, 2)))
+    head = {
+        "format": PACK_FORMAT,
+        "method": data.get("method", ""),
+        "scale": data.get("scale", TWELFTHS),
+        "pending": data.get("pending"),
+        "has_stages": "stages" in data,
+        "arrays": [[name, a.shape[1] if a.ndim == 2 else 1, len(a)] for name, a in arrays],
+    }
+    text = json.dumps(head, separators=(",", ":")).encode()
+    body = b"".join(a.astype("<i8").tobytes() for _name, a in arrays)
+    return zlib.compress(len(text).to_bytes(4, "little") + text + body, 1)
+
+
+def unpack(packed: bytes | memoryview | None) -> dict[str, Any]:
+    """The dict ``compute`` made, from ``pack``'s bytes."""
+    if not packed:
+        return {}
+    raw = zlib.decompress(bytes(packed))
+    size = int.from_bytes(raw[:4], "little")
+    head = json.loads(raw[4 : 4 + size])
+    offset = 4 + size
+    arrays: dict[str, np.ndarray] = {}
+    for name, width, count in head["arrays"]:
+        values = np.frombuffer(raw, dtype="<i8", count=width * count, offset=offset)
+        arrays[name] = values.reshape(count, width) if width > 1 or name != "members" else values
+        offset += 8 * width * count
+    data: dict[str, Any] = {"method": head["method"], "scale": head["scale"]}
+    if "teams" in arrays:
+        members = arrays["members"].reshape(-1).tolist()
+        teams, start = [], 0
+        for place, team, total, points, score, counted, size in arrays["teams"].tolist():
+            teams.append(
+                {
+                    "place": place,
+                    "team": team,
+                    "total": total,
+                    "table_points": points,
+                    "score": score,
+                    "members": members[start : start + size],
+                    "counted": counted,
+                }
+            )
+            start += size
+        data["teams"] = teams
+    if head["has_stages"]:
+        for group in ("stages", "consolation"):
+            data[group] = {
+                name.split(":", 1)[1]: a.tolist()
+                for name, a in arrays.items()
+                if name.startswith(group + ":")
+            }
+        data["pending"] = head["pending"]
+        data["final"] = arrays["final"].tolist() if "final" in arrays else []
+    return data
+
+
+def readable(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with every value as an exact string in the ruleset's unit ("7/3", "-12")."""
+    scale = data.get("scale", TWELFTHS)
+    cache: dict[int, str] = {}
+
+    def exact(value: int) -> str:
+        text = cache.get(value)
+        if text is None:
+            text = cache[value] = str(Fraction(value, scale))
+        return text
+
+    out = dict(data)
+    if "teams" in data:
+        out["teams"] = [{**t, **{v: exact(t[v]) for v in VALUES}} for t in data["teams"]]
+    for group in ("stages", "consolation"):
+        if group in data:
+            out[group] = {
+                n: [[p, who, *(exact(v) for v in values)] for p, who, *values in lines]
+                for n, lines in data[group].items()
+            }
+    return out
+
+
+MEMBER, OVERALL = 0, 1
+
+
+def load_inputs(
+    event_id: int, has_teams: bool, has_stages: bool, best: int | None = None
+) -> dict[str, Any]:
+    """The format's definition: team membership and the overall penalties by round (one query
+    for both), the stages with their cuts (one query). ``best``: the event's ``team_best``,
+    read here when the caller has not."""
     members: dict[int, int] = {}
-    best = None
-    if has_teams:
-        # Query: the players in a team, and the event's option.
-        for pk, team, best_of in Player.objects.filter(
-            event_id=event_id, team__isnull=False
-        ).values_list("pk", "team_id", "event__team_best"):
-            members[pk] = team
-            best = best_of
-    stages: list[Stage] = []
     overall: dict[tuple[int, int], int] = {}
+    parts = []
+    if has_teams:
+        if best is None:
+            best = Event.objects.values_list("team_best", flat=True).get(pk=event_id)
+        parts.append(
+            Player.objects.filter(event_id=event_id, team__isnull=False)
+            .order_by()
+            .annotate(what=Value(MEMBER), amount=Value(0))
+            .values_list("what", "pk", "team_id", "amount")
+        )
+    if has_stages:
+        parts.append(
+            LedgerEntry.objects.filter(
+                event_id=event_id,
+                kind=LedgerEntry.Kind.DEDUCT,
+                scope=LedgerEntry.Scope.OVERALL,
+            )
+            .order_by()
+            .annotate(what=Value(OVERALL))
+            .values_list("what", "player_id", "round__number", "points")
+        )
+    if parts:
+        # Query: the players in a team and the overall-scope deductions with their round.
+        query = parts[0] if len(parts) == 1 else parts[0].union(parts[1], all=True)
+        sql, params = query.query.sql_with_params()
+        found = _int_rows(sql, list(params), 4)
+        for what, player, other, amount in found.tolist():
+            if what == MEMBER:
+                members[player] = other
+            else:
+                overall[(player, other)] = overall.get((player, other), 0) + amount
+    stages: list[Stage] = []
     if has_stages:
         # Query: the stages with their cut decisions.
         stages = list(
             Stage.objects.filter(event_id=event_id).select_related("cut").order_by("first_round")
         )
-        # Query: overall-scope deductions with the round they were given in.
-        deduct, scope = LedgerEntry.Kind.DEDUCT, LedgerEntry.Scope.OVERALL
-        for player, round_, points in LedgerEntry.objects.filter(
-            Q(event_id=event_id) & Q(kind=deduct) & Q(scope=scope)
-        ).values_list("player_id", "round__number", "points"):
-            overall[(player, round_)] = overall.get((player, round_), 0) + points
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
@@ -306,18 +458,20 @@ def refresh(
     *,
     has_teams: bool,
     has_stages: bool,
+    best: int | None = None,
     force: bool = False,
 ) -> bool:
     """Compute and store the format standings at ``revision`` (the snapshot's). Like the
     snapshot, never written over a newer revision. Returns whether it wrote."""
-    data = compute(method, packed, **load_inputs(event_id, has_teams, has_stages))
+    data = compute(method, packed, **load_inputs(event_id, has_teams, has_stages, best))
     condition = Q(event_id=event_id) & (
         Q(revision__lte=revision) if force else Q(revision__lt=revision)
     )
-    written = FormatStandings.objects.filter(condition).update(revision=revision, data=data)
+    stored = pack(data)
+    written = FormatStandings.objects.filter(condition).update(revision=revision, packed=stored)
     if not written and not FormatStandings.objects.filter(event_id=event_id).exists():
         FormatStandings.objects.bulk_create(
-            [FormatStandings(event_id=event_id, revision=revision, data=data)],
+            [FormatStandings(event_id=event_id, revision=revision, packed=stored)],
             ignore_conflicts=True,
         )
         written = 1

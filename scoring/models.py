@@ -115,13 +115,14 @@ class StandingsSnapshot(models.Model):
 
 class FormatStandings(models.Model):
     """Team and stage standings and the final ranking of an event with teams or stages, as
-    computed from the standings snapshot at ``revision`` (see ``scoring.formats``)."""
+    computed from the standings snapshot at ``revision`` (see ``scoring.formats``); ``packed``
+    holds them compactly, ``data`` unpacks them."""
 
     event = models.OneToOneField(
         Event, on_delete=models.CASCADE, primary_key=True, related_name="format_standings"
     )
     revision = models.BigIntegerField(_("revision"), default=-1)
-    data = models.JSONField(default=dict, blank=True)
+    packed = models.BinaryField(default=b"", blank=True)
 
     class Meta:
         verbose_name = _("format standings")
@@ -129,3 +130,9 @@ class FormatStandings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} @ {self.revision}"
+
+    @cached_property
+    def data(self) -> dict:
+        from .formats import unpack
+
+        return unpack(self.packed)

@@ -308,11 +308,12 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
             "standings_snapshot__revision",
             "has_teams",
             "has_stages",
+            "team_best",
         )
     )
     if not found:
         return {"event": event_id, "status": "missing"}
-    revision, ruleset, options, stored, has_teams, has_stages = found[0]
+    revision, ruleset, options, stored, has_teams, has_stages, best = found[0]
     if stored is not None and stored >= revision and not force:
         return {"event": event_id, "status": "current", "revision": stored}
     if stored is None:
@@ -339,6 +340,7 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
             packed,
             has_teams=has_teams,
             has_stages=has_stages,
+            best=best,
             force=force,
         )
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)

@@ -4,6 +4,8 @@ confirming the cut and seating a stage's round in one step. Thin views over
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
@@ -163,7 +165,11 @@ def cut(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     rows = []
     if view is not None:
         for place, who, total, table_points, score in view.standing:
-            exact = {"total": total, "table_points": table_points, "score": score}
+            exact = {
+                "total": str(Fraction(total, view.scale)),
+                "table_points": str(Fraction(table_points, view.scale)),
+                "score": str(Fraction(score, view.scale)),
+            }
             rows.append(
                 {
                     "place": place,

@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring import cuts
+from scoring.formats import readable
 from scoring.models import FormatStandings
 from scoring.services import reconcile_event
 from tournament.models import CutDecision, Event, Stage
@@ -31,7 +32,7 @@ ROUND_ONE = {
 
 def data(event: Event) -> dict:
     reconcile_event(event.pk)
-    return FormatStandings.objects.get(event=event).data
+    return readable(FormatStandings.objects.get(event=event).data)
 
 
 def two_stages(make_event, play, ruleset="classical", **stage_two):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring.formats import readable
 from scoring.models import FormatStandings
 from scoring.services import reconcile_event
 from tournament import services
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def _team_rows(event):
     reconcile_event(event.pk)
-    return FormatStandings.objects.get(event=event).data["teams"]
+    return readable(FormatStandings.objects.get(event=event).data)["teams"]
 
 
 @pytest.fixture

@@ -65,7 +65,17 @@ def _seeds(value: Any, errors: dict) -> list[str]:
         try:
             if isinstance(item, float | bool):
                 raise ValueError
-            out.append(str(Fraction(str(item).strip())))
+            value = Fraction(str(item).strip())
+            if (value * 12).denominator != 1:
+                errors["seed_points"] = [
+                    _(
+                        "Seed points are whole numbers or halves, thirds, quarters, sixths or "
+                        "twelfths; %(value)s is not."
+                    )
+                    % {"value": str(item)[:20]}
+                ]
+                return []
+            out.append(str(value))
         except (ValueError, ZeroDivisionError):
             errors["seed_points"] = [
                 _("%(value)s is not a whole number or a fraction such as 7/2.")
