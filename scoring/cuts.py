@@ -200,8 +200,9 @@ def by_rank(players: Sequence[int]) -> list[list[int]]:
 
 
 def progressive(players: Sequence[int], met: set[frozenset[int]]) -> list[list[int]]:
-    """Swiss-like: the best player left sits with the next best players left that he and the
-    others at the table have not met in this stage, falling back to the closest in rank."""
+    """Swiss-like: the best player left opens a table; each seat goes to the player left who
+    has met the fewest of those already at the table in this stage, the closest in rank
+    among equals."""
     left = list(players)
     tables = []
     while left:
@@ -209,11 +210,8 @@ def progressive(players: Sequence[int], met: set[frozenset[int]]) -> list[list[i
         for _seat in range(3):
             if not left:
                 break
-            pick = next(
-                (i for i, p in enumerate(left) if all(frozenset((p, q)) not in met for q in table)),
-                0,
-            )
-            table.append(left.pop(pick))
+            meetings = [sum(frozenset((p, q)) in met for q in table) for p in left]
+            table.append(left.pop(meetings.index(min(meetings))))
         tables.append(table)
     return tables
 
