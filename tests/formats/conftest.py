@@ -12,6 +12,10 @@ from tournament import services
 from tournament.models import Event, Player, Round
 
 
+# Results outside a live round are the director's, with a reason (docs/rules-decisions.md).
+PAPER = "Typed in from the paper score sheets"
+
+
 @pytest.fixture(autouse=True)
 def eager_reconcile(settings):
     settings.CELERY_TASK_ALWAYS_EAGER = True
@@ -27,7 +31,7 @@ def play_round(
     )
     services.seat_round(round_, [[p.pk for p in t] for t in tables])
     for table, values in zip(round_.tables.order_by("number"), scores, strict=True):
-        enter_result(table, event.director, dict(zip("ESWN", values, strict=True)))
+        enter_result(table, event.director, dict(zip("ESWN", values, strict=True)), reason=PAPER)
     return round_
 
 
@@ -47,4 +51,6 @@ def close(round_: Round) -> None:
 
 def enter_round(round_: Round, scores: Sequence[Sequence[int]]) -> None:
     for table, values in zip(round_.tables.order_by("number"), scores, strict=True):
-        enter_result(table, round_.event.director, dict(zip("ESWN", values, strict=True)))
+        enter_result(
+            table, round_.event.director, dict(zip("ESWN", values, strict=True)), reason=PAPER
+        )

@@ -152,7 +152,7 @@ def test_team_exports_and_ema_uses_the_final_ranking(cup, web, director):
     event, p, final = cup
     confirm_cut(final, director, [p[6].pk])
     reconcile_event(event.pk)
-    text = web.get(f"/director/{event.slug}/export/teams.csv").content.decode()
+    text = web.get(f"/director/{event.slug}/export/teams.csv").content.decode("utf-8-sig")
     lines = list(csv.reader(io.StringIO(text)))
     assert lines[0] == ["Place", "Team", "Score", "Table points", "Members"]
     assert {line[1] for line in lines[1:]} == {"East", "West"}
