@@ -11,7 +11,6 @@ from scoring.services import enter_result
 from tournament import services
 from tournament.models import Event, Player, Round
 
-
 # Results outside a live round are the director's, with a reason (docs/rules-decisions.md).
 PAPER = "Typed in from the paper score sheets"
 
