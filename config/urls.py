@@ -6,6 +6,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from penalties import views as referee_views
 from tournament import views as tournament_views
 from tournament.login import LoginView
 
@@ -13,6 +14,7 @@ urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("healthz", tournament_views.healthz, name="healthz"),
     path("ping", tournament_views.ping, name="ping"),
+    path("sw.js", referee_views.service_worker, name="service-worker"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
