@@ -276,7 +276,12 @@
       enqueue(item);  /* before sending: a closed tab or lost answer loses nothing */
       send(item).then(function (result) {
         if (result.state === "sent") {
-          window.location.assign(result.payload.receipt);
+          var receipt = result.payload.receipt;
+          if (result.payload.created === false) {
+            /* The same content was saved before (same key): say so on the receipt. */
+            receipt += (receipt.indexOf("?") < 0 ? "?" : "&") + "replayed=1";
+          }
+          window.location.assign(receipt);
           return;
         }
         if (result.state === "refused") {

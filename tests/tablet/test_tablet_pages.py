@@ -84,3 +84,14 @@ def test_my_tables_lists_what_the_tablet_keeps_offline(hall):
     slug = hall.event.slug
     assert f"/referee/{slug}/r1/t1/ " in page and f"/referee/{slug}/r1/t1/short_hand/" in page
     assert f"/referee/{slug}/r1/t2/" not in page.split("data-offline-urls")[1].split('"')[1]
+
+
+def test_a_replayed_save_is_told_on_the_receipt(hall):
+    client = web(hall.floor)
+    body = {"offender": hall.south.pk, "idempotency_key": "same", "action": "save", "d_count": 1}
+    url = f"/referee/{hall.event.slug}/r1/t1/short_hand/"
+    first = client.post(url, body, headers={"Accept": "application/json"}).json()
+    again = client.post(url, body, headers={"Accept": "application/json"}).json()
+    assert (first["created"], again["created"], again["id"]) == (True, False, first["id"])
+    receipt = client.get(again["receipt"] + "?replayed=1").content.decode()
+    assert "data-replayed" in receipt
