@@ -219,3 +219,18 @@ def test_the_head_referees_foul_list_fits_a_phone(hall, live_server, phone):
     page.goto(f"{live_server.url}/referee/{hall.event.slug}/fouls/")
     page.wait_for_selector("table.foul-list")
     no_sideways_scroll(page)
+
+
+def test_a_queued_report_refused_after_the_round_closed_says_why(hall, live_server, tablet):
+    page = tablet.new_page()
+    login(page, live_server, hall.floor)
+    page.goto(f"{live_server.url}/referee/{hall.event.slug}/r1/t1/short_hand/")
+    tablet.set_offline(True)
+    page.tap(seat(hall.south))
+    page.tap("button[data-save]")
+    page.wait_for_selector("[data-queue-badge]:not([hidden])")
+    services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    tablet.set_offline(False)
+    page.wait_for_selector("[data-queue-rejected]:not([hidden])", timeout=20000)
+    assert "Round 1 is closed" in page.inner_text("[data-queue-rejected]")
+    assert FoulReport.objects.count() == 0
