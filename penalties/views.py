@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules import CATALOGUE, get_ruleset
 from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
+from tournament.params import bounded_int
 from tournament.roles import can_enter_results, can_view, is_director, referee_assignment
 from tournament.services import has_new_roles
 from tournament.timezones import activate_event_time_zone
@@ -74,7 +75,8 @@ def _event(request: HttpRequest, slug: str) -> Event:
 
 
 def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
-    """The event and the user's assignment (None for the director); 403 for anybody else."""
+    """The event and the user's assignment (None for the director); 403 for anybody else who
+    may see the event, and for a private event the same 404 as for a missing one."""
     event = _event(request, slug)
     assignment = services.check_recorder(event, request.user)
     return event, assignment
@@ -330,10 +332,11 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
     filters = {}
     for name, lookup in (("round", "round__number"), ("table", "table__number")):
         value = request.GET.get(name, "")
-        if value.isdigit():
-            reports = reports.filter(**{lookup: int(value)})
+        if (number := bounded_int(value)) is not None:
+            reports = reports.filter(**{lookup: number})
             filters[name] = value
-    if (player := request.GET.get("player", "")).isdigit():
+    player = request.GET.get("player", "")
+    if bounded_int(player) is not None:
         reports = reports.filter(Q(offender_id=player) | Q(co_offenders=player)).distinct()
         filters["player"] = player
     if code := request.GET.get("code"):

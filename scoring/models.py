@@ -41,6 +41,10 @@ class TableResult(models.Model):
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     counts = models.BooleanField(_("counts in the standings"), default=False)
+    # The ruleset the scores were entered under, like a foul report's: ``verify`` flags a
+    # result whose event has moved to another ruleset since.
+    ruleset_key = models.CharField(max_length=20, blank=True, default="")
+    ruleset_version = models.CharField(max_length=40, blank=True, default="")
     # The tablet's key for this entry (empty from clients that send none): a resend of the
     # same entry returns this version instead of writing another.
     idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)

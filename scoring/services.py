@@ -275,6 +275,8 @@ def enter_result(
                 version=latest + 1,
                 reason=reason,
                 entered_by=user,
+                ruleset_key=ruleset.key,
+                ruleset_version=ruleset.version,
                 idempotency_key=key,
             )
             SeatScore.objects.bulk_create(

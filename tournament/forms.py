@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import MAX_NUMBER, Round
+from .seating import DEFAULT_GROUP_WEIGHT
 
 
 class RoundForm(forms.Form):
@@ -112,7 +113,7 @@ class SeatingForm(forms.Form):
         min_value=0,
         max_value=10,
         required=False,
-        initial=0,
+        initial=DEFAULT_GROUP_WEIGHT,
     )
     avoid_country_weight = forms.FloatField(
         label=_("Avoid same-country meetings (weight 0-10)"),
@@ -129,3 +130,8 @@ class SeatingForm(forms.Form):
         last_played = max((r.number for r in seated if r.status != "planned"), default=0)
         self.fields["first_round"].initial = last_played + 1
         self.fields["rounds"].initial = max(event.rounds.count() - last_played, 1)
+        last_draft = event.seating_drafts.first()
+        if last_draft is not None:  # the director's last choices, not the defaults again
+            for name in ("method", "fill", "avoid_club_weight", "avoid_country_weight", "seed"):
+                if last_draft.options.get(name) is not None:
+                    self.fields[name].initial = last_draft.options[name]

@@ -493,4 +493,8 @@ class SeatingDraft(models.Model):
         verbose_name_plural = _("seating drafts")
 
     def __str__(self) -> str:
-        return f"{self.event} rounds {self.first_round}+{self.round_count}"
+        return f"{self.event} rounds {self.first_round}-{self.last_round}"
+
+    @property
+    def last_round(self) -> int:
+        return self.first_round + self.round_count - 1

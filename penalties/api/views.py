@@ -22,6 +22,7 @@ from penalties.models import FoulReport, LedgerEntry
 from penalties.wording import foul_description, points_unit
 from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_ruleset
 from tournament.api.permissions import EventScoped, EventStaffWrites, as_drf_error
+from tournament.params import bounded_int
 from tournament.roles import is_director, is_head_referee
 
 from .serializers import (
@@ -93,10 +94,10 @@ def _int_param(request, name: str) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
         return None
-    try:
-        return int(value)
-    except ValueError:
-        raise as_drf_error(DjangoValidationError({name: ["A whole number is expected."]})) from None
+    number = bounded_int(value.strip())
+    if number is None:
+        raise as_drf_error(DjangoValidationError({name: ["A whole number is expected."]}))
+    return number
 
 
 FILTERS = [

@@ -188,7 +188,14 @@ class SeatingRequestSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(min_value=1, max_value=40)
     method = serializers.ChoiceField(choices=["balanced", "swiss"], default="balanced")
     fill = serializers.ChoiceField(choices=["substitutes", "byes"], default="substitutes")
-    avoid_club_weight = serializers.FloatField(min_value=0, max_value=10, default=0)
+    avoid_club_weight = serializers.FloatField(
+        min_value=0,
+        max_value=10,
+        default=None,
+        allow_null=True,
+        help_text="Weight of a same-club meeting (a repeat weighs 1); null: the default, "
+        "0: clubs may meet.",
+    )
     avoid_country_weight = serializers.FloatField(min_value=0, max_value=10, default=0)
     seed = serializers.CharField(max_length=40, default="0")
 
@@ -201,6 +208,7 @@ class SeatingQualitySerializer(serializers.Serializer):
     wind_ideal = serializers.IntegerField()
     same_club = serializers.IntegerField()
     same_country = serializers.IntegerField()
+    same_team = serializers.IntegerField(default=0)
 
 
 class SeatingDraftSerializer(serializers.ModelSerializer):

@@ -63,6 +63,13 @@ class EventList(generics.ListCreateAPIView):
             visible |= Q(director=user) | Q(referees__user=user)
         return Event.objects.filter(visible).distinct().select_related("director")
 
+    def create(self, request, *args, **kwargs):
+        # Refused before the body is validated: a 400 "slug taken" would tell anybody which
+        # (private) event slugs exist.
+        if not can_create_events(request.user):
+            raise PermissionDenied(_("Only directors may create events."))
+        return super().create(request, *args, **kwargs)
+
     def perform_create(self, serializer):
         if not can_create_events(self.request.user):
             raise PermissionDenied(_("Only directors may create events."))

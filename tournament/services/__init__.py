@@ -6,7 +6,7 @@ the database unchanged. One module per concern; this package names them all.
 """
 
 from .common import WINDS, bump_revision
-from .events import option_error, save_event
+from .events import option_error, save_event, validate_event
 from .hall import add_announcement, grant_extra_time, set_announcement_shown
 from .player_import import (
     CSV_COLUMNS,
@@ -89,6 +89,7 @@ __all__ = [
     "round_clock_action",
     "renew_invitation",
     "save_event",
+    "validate_event",
     "seat_round",
     "seat_table",
     "set_announcement_shown",

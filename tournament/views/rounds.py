@@ -12,7 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import services
+from tournament import seating_service, services
 from tournament.forms import (
     RoundClockForm,
     RoundForm,
@@ -53,6 +53,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
                 table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
             ),
             "status_choices": Round.Status.choices,
+            **seating_service.alert_context(event),
         },
     )
 
