@@ -12,7 +12,7 @@ from scoring.models import TableResult
 from tournament import services
 from tournament.models import RefereeAssignment, Round
 
-from .conftest import PHONE, TABLET
+from .conftest import PHONE, TABLET, wait_until
 from .test_referee_tablet import login, seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,15 +58,14 @@ def test_result_entered_corrected_elsewhere_and_a_stale_correction_side_by_side(
     page.tap("a[data-result-link]")
     page.wait_for_selector("form[data-result-form]")
     fill(page, "40000", "30000", "30000", "19000")
-    page.wait_for_function(
+    wait_until(
+        page,
         "document.querySelector('[data-sum]').textContent"
-        ".includes('Adds up to 119 000, 1 000 short')"
+        ".includes('Adds up to 119 000, 1 000 short')",
     )
     shoot(page, f"result-sum-short-{size}")
     page.fill("input[name=score_N]", "20000")
-    page.wait_for_function(
-        "document.querySelector('[data-sum]').textContent === 'Adds up to 120 000.'"
-    )
+    wait_until(page, "document.querySelector('[data-sum]').textContent === 'Adds up to 120 000.'")
     page.tap("button[data-save]")
     page.wait_for_selector("table.versions")
     assert TableResult.objects.count() == 1
@@ -79,7 +78,7 @@ def test_result_entered_corrected_elsewhere_and_a_stale_correction_side_by_side(
     fill(head, "35000", "30000", "35000", "20000")
     head.fill("textarea[name=reason]", "East and West misread")
     head.click("button[data-save]")
-    head.wait_for_function("document.querySelectorAll('table.versions tbody tr').length === 2")
+    wait_until(head, "document.querySelectorAll('table.versions tbody tr').length === 2")
 
     fill(page, "45000", "25000", "30000", "20000")
     page.fill("textarea[name=reason]", "Typo on the sheet")
@@ -118,9 +117,10 @@ def test_a_result_sent_offline_is_stored_once(riichi, live_server, request, size
     )
     assert TableResult.objects.count() == 0
     context.set_offline(False)
-    page.wait_for_function(
+    wait_until(
+        page,
         "JSON.parse(localStorage.getItem('mahjong.foulQueue.v1') || '[]').length === 0",
-        timeout=20000,
+        timeout=20,
     )
     assert TableResult.objects.count() == 1
 
@@ -145,9 +145,10 @@ def test_director_closes_a_round_from_the_board_with_a_table_missing(
     scoring.enter_result(
         round1.tables.get(number=3), hall.head, {"E": 40, "S": 5, "W": 0, "N": -45}
     )
-    page.wait_for_function(
+    wait_until(
+        page,
         "document.querySelector(\"[data-table='3']\").getAttribute('data-state') === 'entered'",
-        timeout=15000,
+        timeout=15,
     )
     page.tap("button[data-close-round]")
     page.wait_for_selector("[data-confirm-close]")
@@ -173,9 +174,10 @@ def test_two_taps_on_save_offline_store_one_report(hall, live_server, request, s
     page.wait_for_timeout(300)
     assert page.inner_text("[data-queue-count]") == "1"
     context.set_offline(False)
-    page.wait_for_function(
+    wait_until(
+        page,
         "JSON.parse(localStorage.getItem('mahjong.foulQueue.v1') || '[]').length === 0",
-        timeout=20000,
+        timeout=20,
     )
     assert FoulReport.objects.count() == 1
 
@@ -189,11 +191,11 @@ def test_the_referees_tables_and_forms_open_offline(hall, live_server, tablet):
         ".split(' ').filter(Boolean).length"
     )
     assert expected > 5
-    page.wait_for_function(
-        "(n) => caches.open('mahjong-referee-v1').then(c => c.keys())"
-        ".then(k => window.__kept = k.length) && window.__kept >= n",
+    wait_until(
+        page,
+        "(n) => caches.open('mahjong-referee-v1').then(c => c.keys()).then(k => k.length >= n)",
         arg=expected,
-        timeout=30000,
+        timeout=30,
     )
     tablet.set_offline(True)
     page.goto(f"{live_server.url}/referee/{hall.event.slug}/r1/t1/")
@@ -204,9 +206,10 @@ def test_the_referees_tables_and_forms_open_offline(hall, live_server, tablet):
     page.tap("button[data-save]")
     page.wait_for_selector("[data-queue-badge]:not([hidden])")
     tablet.set_offline(False)
-    page.wait_for_function(
+    wait_until(
+        page,
         "JSON.parse(localStorage.getItem('mahjong.foulQueue.v1') || '[]').length === 0",
-        timeout=20000,
+        timeout=20,
     )
     assert FoulReport.objects.count() == 1
 
