@@ -10,6 +10,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from penalties import views as referee_views
 from tournament import views as tournament_views
 from tournament.login import AdminLoginView, LoginView, ThrottledAdminAuthenticationForm
 
@@ -20,6 +21,7 @@ urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("healthz", tournament_views.healthz, name="healthz"),
     path("ping", tournament_views.ping, name="ping"),
+    path("sw.js", referee_views.service_worker, name="service-worker"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("scoring.sheets_urls")),

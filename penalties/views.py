@@ -171,6 +171,7 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
             "is_head": _is_head(assignment),
             "can_record": can_record,
             "assigned": assignment.table_numbers if assignment else [],
+            "offline_urls": offline_urls(event, live, tables, can_record) if live else [],
         },
     )
 
@@ -381,3 +382,32 @@ def void(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     ):
         back = reverse("referee:fouls", kwargs={"slug": slug})
     return redirect(back)
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The tablet's service worker, from the site root so that it may serve /referee/ and
+    /static/ (see templates/referee/sw.js)."""
+    response = render(request, "referee/sw.js", content_type="application/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def offline_urls(event: Event, round_: Round, tables: list[dict], can_record: bool) -> list[str]:
+    """What the referee's tablet keeps for offline use: their tables' pages, foul forms and
+    result pages."""
+    codes = get_ruleset(event.ruleset).codes if can_record else ()
+    urls = []
+    for item in tables:
+        if not item["mine"]:
+            continue
+        number = item["table"].number
+        urls.append(reverse("referee:table", args=[event.slug, round_.number, number]))
+        if item["results"]:
+            urls.append(reverse("results:table", args=[event.slug, round_.number, number]))
+        urls.extend(
+            reverse("referee:foul", args=[event.slug, round_.number, number, code])
+            for code in codes
+        )
+    return urls

@@ -508,7 +508,11 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
             {"table": t.number, "ends_at": clock_of(live, now, t.extra_minutes).ends_at}
             for t in live.tables.filter(extra_minutes__gt=0)
         ]
+        # The projector counts down to ``starts_at`` while it lies ahead: a live round's
+        # start is never ahead (a scheduled start still to come is not sent).
         started = live.clock_started_at or live.starts_at
+        if started is not None and started > now:
+            started = None
         clock = {
             "round": live.number,
             "state": main.state,

@@ -53,14 +53,32 @@
      the page's key unless it already went out with other content, else a fresh one. */
   function keyFor(url, text, pageKey) {
     var now = Date.now();
-    var known = load(KEYS).filter(function (k) { return now - k.at < KEY_MEMORY_MS; });
-    var same = known.filter(function (k) { return k.url === url && k.content === text; })[0];
+    var known = load(KEYS);
+    var same = known.filter(function (k) {
+      return k.url === url && k.content === text && now - k.at < KEY_MEMORY_MS;
+    })[0];
     var key = same ? same.key : pageKey;
+    /* A page kept for offline use holds the key it was served with: once that key went out
+       with some content, other content needs its own. */
     if (!same && known.some(function (k) { return k.key === key; })) { key = newKey(); }
     known = known.filter(function (k) { return k.key !== key; });
     known.push({ url: url, content: text, key: key, at: now });
-    save(KEYS, known.slice(-50));
+    save(KEYS, known.slice(-200));
     return key;
+  }
+
+  /* Keep the referee's tables and forms on the tablet (templates/referee/sw.js). */
+  function registerWorker() {
+    if (!("serviceWorker" in navigator)) { return; }
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var holder = document.querySelector("[data-offline-urls]");
+      var urls = holder ? holder.getAttribute("data-offline-urls").split(" ").filter(Boolean) : [];
+      if (urls.length && registration.active) {
+        registration.active.postMessage({ type: "cache-urls", urls: urls });
+      }
+    }).catch(function () { /* no worker: pages open online only */ });
   }
 
   function csrfToken() {
@@ -258,7 +276,12 @@
       enqueue(item);  /* before sending: a closed tab or lost answer loses nothing */
       send(item).then(function (result) {
         if (result.state === "sent") {
-          window.location.assign(result.payload.receipt);
+          var receipt = result.payload.receipt;
+          if (result.payload.created === false) {
+            /* The same content was saved before (same key): say so on the receipt. */
+            receipt += (receipt.indexOf("?") < 0 ? "?" : "&") + "replayed=1";
+          }
+          window.location.assign(receipt);
           return;
         }
         if (result.state === "refused") {
@@ -297,6 +320,16 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-offline-form]").forEach(wireForm);
+    registerWorker();
+    /* Logging out forgets the pages kept for offline use (a tablet may change hands); the
+       queue of unsent reports stays, and is sent after the next login. */
+    document.querySelectorAll("form[action$='/accounts/logout/']").forEach(function (f) {
+      f.addEventListener("submit", function () {
+        if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+          navigator.serviceWorker.controller.postMessage({ type: "forget" });
+        }
+      });
+    });
     render();
     flush();
     window.addEventListener("online", flush);

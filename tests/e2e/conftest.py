@@ -74,3 +74,28 @@ def shoot():
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
     return shoot
+
+
+def wait_until(page, expression: str, arg=None, *, timeout: float = 10.0) -> None:
+    """``page.wait_for_function`` for pages under the strict Content-Security-Policy: Playwright
+    polls a string predicate by evaluating it inside the page, which ``script-src 'self'``
+    forbids, while ``page.evaluate`` goes through the DevTools protocol and is allowed.
+    ``expression`` is a JavaScript expression, or a function of ``arg``; it may return a
+    promise."""
+    import time
+
+    from playwright.sync_api import Error
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = page.evaluate(expression, arg) if arg is not None else page.evaluate(expression)
+        except Error as error:  # the page navigated meanwhile: ask the new one
+            if "context was destroyed" not in str(error):
+                raise
+            value = False
+        if value:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(100)

@@ -6,6 +6,8 @@ import pytest
 
 from penalties.models import FoulReport, LedgerEntry
 
+from .conftest import wait_until
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -50,9 +52,7 @@ def test_record_three_fouls_and_see_them_in_the_api(hall, live_server, tablet, t
     page.wait_for_selector("form[data-offline-form]")
     taps.tap(seat(hall.south))
     taps.tap("label:has-text('Another player exposed tiles')")
-    page.wait_for_function(
-        "document.querySelector('[data-preview]').textContent.includes('pays 300')"
-    )
+    wait_until(page, "document.querySelector('[data-preview]').textContent.includes('pays 300')")
     shoot(page, "referee-false-win-form")
     taps.tap("button[data-save]")
     page.wait_for_selector(".receipt")
@@ -91,7 +91,7 @@ def test_offline_reports_are_queued_and_sent_once(hall, live_server, tablet, tab
     page.wait_for_selector("[data-queue-badge]:not([hidden])")
     page.tap(seat(hall.west))
     page.tap("button[data-save]")
-    page.wait_for_function("document.querySelector('[data-queue-count]').textContent === '2'")
+    wait_until(page, "document.querySelector('[data-queue-count]').textContent === '2'")
     shoot(page, "referee-offline-queue")
     assert FoulReport.objects.count() == 0
     page.close()  # the tab is closed while offline: the queue stays in the browser
@@ -99,9 +99,10 @@ def test_offline_reports_are_queued_and_sent_once(hall, live_server, tablet, tab
     tablet.set_offline(False)
     page = tablet.new_page()
     page.goto(table_url)
-    page.wait_for_function(
+    wait_until(
+        page,
         "JSON.parse(localStorage.getItem('mahjong.foulQueue.v1') || '[]').length === 0",
-        timeout=20000,
+        timeout=20,
     )
     assert FoulReport.objects.count() == 2
     assert sorted(FoulReport.objects.values_list("offender_id", flat=True)) == sorted(

@@ -215,6 +215,7 @@ RULES = {
     "sheets-reissue-pin": {"post": (DIRECTORS, None)},
     "healthz": {"get": (ALL, None)},
     "ping": {"get": (ALL, None)},
+    "service-worker": {"get": (ALL, None)},
     "login": {"get": (ALL, None), "post": (ALL, lambda w: {"username": "x", "password": "y"})},
     "logout": {"post": (ALL, None)},
     "set_language": {"post": (ALL, lambda w: {"language": "fr"})},

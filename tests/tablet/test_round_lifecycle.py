@@ -100,8 +100,10 @@ def test_a_live_round_does_not_count_down_to_its_scheduled_start(four, client):
     round1 = four.rounds.get(number=1)
     services.update_round(round1, starts_at=timezone.now() + timedelta(hours=2))
     services.update_round(round1, status=Round.Status.LIVE)
+    Event.objects.filter(pk=four.pk).update(is_public=True)
     feed = client.get(f"/e/{four.slug}/projector.json").json()
     assert feed["clock"]["state"] == "running"
+    assert feed["clock"]["starts_at"] is None  # nothing to count down to
     assert 119 * 60 <= feed["clock"]["remaining_seconds"] <= 120 * 60
 
 

@@ -69,3 +69,29 @@ def test_a_voided_report_shows_its_void(hall):
     assert "data-void" in text and "Miscounted" in text
     table = web(hall.floor).get(f"/referee/{hall.event.slug}/r1/t1/").content.decode()
     assert 'class="voided"' in table and "Short hand" in table and "voided</strong>" in table
+
+
+def test_the_service_worker_is_served_from_the_site_root(client):
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("application/javascript")
+    assert answer["Service-Worker-Allowed"] == "/"
+    assert "cache-urls" in answer.content.decode()
+
+
+def test_my_tables_lists_what_the_tablet_keeps_offline(hall):
+    page = web(hall.floor).get(f"/referee/{hall.event.slug}/").content.decode()
+    slug = hall.event.slug
+    assert f"/referee/{slug}/r1/t1/ " in page and f"/referee/{slug}/r1/t1/short_hand/" in page
+    assert f"/referee/{slug}/r1/t2/" not in page.split("data-offline-urls")[1].split('"')[1]
+
+
+def test_a_replayed_save_is_told_on_the_receipt(hall):
+    client = web(hall.floor)
+    body = {"offender": hall.south.pk, "idempotency_key": "same", "action": "save", "d_count": 1}
+    url = f"/referee/{hall.event.slug}/r1/t1/short_hand/"
+    first = client.post(url, body, headers={"Accept": "application/json"}).json()
+    again = client.post(url, body, headers={"Accept": "application/json"}).json()
+    assert (first["created"], again["created"], again["id"]) == (True, False, first["id"])
+    receipt = client.get(again["receipt"] + "?replayed=1").content.decode()
+    assert "data-replayed" in receipt
