@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET
 
 from penalties.models import FoulReport
 from rules.standings import RIICHI, TABLE_POINTS
-from tournament.clock import round_clock
+from tournament.clock import clock_of
 from tournament.models import Announcement, Event, Player, Round, Seat, Wind
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
@@ -492,21 +492,19 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
     )
     clock = None
     if live:
-        main = round_clock(live.starts_at, live.length_minutes, now)
+        # A live round's clock runs from when it started, not from a scheduled start that
+        # may still lie ahead; paused time and the round's extra minutes move its end.
+        main = clock_of(live, now)
         extra = [
-            {
-                "table": t.number,
-                "ends_at": round_clock(
-                    live.starts_at, live.length_minutes, now, t.extra_minutes
-                ).ends_at,
-            }
+            {"table": t.number, "ends_at": clock_of(live, now, t.extra_minutes).ends_at}
             for t in live.tables.filter(extra_minutes__gt=0)
         ]
+        started = live.clock_started_at or live.starts_at
         clock = {
             "round": live.number,
             "state": main.state,
             "ends_at": main.ends_at.isoformat() if main.ends_at else None,
-            "starts_at": live.starts_at.isoformat() if live.starts_at else None,
+            "starts_at": started.isoformat() if started and main.state != "paused" else None,
             "remaining_seconds": main.remaining_seconds,
             "extra": [
                 {"table": e["table"], "ends_at": e["ends_at"].isoformat()}

@@ -70,7 +70,15 @@ class ResultInSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text="Why: required for a correction and in a closed round.",
+        max_length=2000,
+        help_text="Why: required for a correction and outside a live round.",
+    )
+    idempotency_key = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=64,
+        help_text="The client's key for this entry: a resend returns the stored version (200).",
     )
 
 

@@ -106,11 +106,16 @@ class TableResultView(_TableView):
             data["scores"],
             based_on_version=data.get("based_on_version"),
             reason=data.get("reason", ""),
+            idempotency_key=data.get("idempotency_key", ""),
         )
         if conflict:
             return conflict
+        replayed = getattr(result, "replayed", False)
         result = next(v for v in services.result_versions(table_obj) if v.pk == result.pk)
-        return Response(ResultVersionSerializer(result).data, status=status.HTTP_201_CREATED)
+        return Response(
+            ResultVersionSerializer(result).data,
+            status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED,
+        )
 
 
 class TableResultConfirmView(_TableView):
