@@ -22,10 +22,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
-from penalties.models import FoulReport
+from penalties.models import FoulReport, LedgerEntry
+from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
 from tournament.clock import clock_of
 from tournament.models import Announcement, Event, Player, Round, Seat, Wind
@@ -379,6 +380,49 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return response
 
 
+_ENTRY_FIELDS = ("report_id", "player_id", "kind", "points", "scope", "counterpart_id", "detail")
+
+
+def _player_reports(player: Player, table_winds: dict[int, dict[str, int]]) -> list[FoulReport]:
+    """The reports against the player (as offender or co-offender), newest first, each with
+    ``consequences_text`` in the active language: two queries, the entries read as plain
+    values and the seats taken from the player's own tables (model instances and prefetches
+    cost more than the rest of the page)."""
+    # Each term of the filter uses its index (a filter on the event too would make the
+    # database scan the event's reports).
+    co_fouls = FoulReport.co_offenders.through.objects.filter(player=player).values("foulreport_id")
+    reports = list(
+        FoulReport.objects.filter(Q(offender=player) | Q(pk__in=co_fouls))
+        .select_related("round", "table", "void")
+        .order_by("-created_at", "-pk")
+    )
+    if not reports:
+        return reports
+    lines: dict[int, list[LedgerLine]] = defaultdict(list)
+    for report_id, player_id, kind, points, scope, counterpart, detail in (
+        LedgerEntry.objects.filter(report_id__in=[r.pk for r in reports], reverses__isnull=True)
+        .order_by("pk")
+        .values_list(
+            "report_id", "player_id", "kind", "points", "scope", "counterpart_id", "detail"
+        )
+    ):
+        lines[report_id].append(LedgerLine(player_id, kind, points, scope, counterpart, detail))
+    missing = {r.table_id for r in reports} - set(table_winds)
+    if missing:  # a co-offender's report at a table he did not sit at
+        for table_id, wind, player_id in Seat.objects.filter(table_id__in=missing).values_list(
+            "table_id", "wind", "player_id"
+        ):
+            table_winds[table_id][wind] = player_id
+    for report in reports:
+        try:
+            seats = Seats.from_mapping(table_winds[report.table_id])
+            consequences = [consequence_of(line) for line in lines[report.pk]]
+            report.consequences_text = describe(consequences, seats, gettext)
+        except ValueError:
+            report.consequences_text = report.description
+    return reports
+
+
 def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
     _PLAYER_PAGES[key] = found
     _PLAYER_PAGES.move_to_end(key)
@@ -400,6 +444,7 @@ def _render_player_page(
     winds = dict(Wind.choices)
     mine: list[dict] = []
     opponents: dict[int, list[dict]] = defaultdict(list)
+    table_winds: dict[int, dict[str, int]] = defaultdict(dict)
     for number, status, table_id, table_number, wind, player_id, name in (
         Seat.objects.filter(table__seats__player=player)
         .order_by("round__number", "pk")
@@ -421,6 +466,7 @@ def _render_player_page(
             "player_id": player_id,
             "name": name,
         }
+        table_winds[table_id][wind] = player_id
         if player_id == player.pk:
             mine.append({**seat, "table_id": table_id})
         else:
@@ -437,15 +483,7 @@ def _render_player_page(
         elif seat["status"] == Round.Status.SEATED and upcoming is None:
             upcoming = entry
 
-    # The reports against the player (as offender or co-offender); each term uses an index.
-    co_fouls = FoulReport.co_offenders.through.objects.filter(player=player).values("foulreport_id")
-    reports = (
-        FoulReport.objects.filter(event=event)
-        .filter(Q(offender=player) | Q(pk__in=co_fouls))
-        .select_related("round", "table", "void")
-        .prefetch_related("entries", "table__seats")
-        .order_by("-created_at")
-    )
+    reports = _player_reports(player, table_winds)
     history = [tuple(h) for h in row["history"]] if row else []
     points = history_svg_points(history, ranked)
     method = snapshot.method or ""
