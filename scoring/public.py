@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
@@ -486,6 +487,25 @@ def _render_player_page(
     reports = _player_reports(player, table_winds)
     history = [tuple(h) for h in row["history"]] if row else []
     points = history_svg_points(history, ranked)
+    # The chart's marks and the opponents' links built here: a template loop per mark or
+    # opponent costs more than the queries of the page.
+    players_url = reverse("public:player", args=[event.slug, 0])[:-2]
+    for entry in played:
+        entry["opponent_links"] = format_html_join(
+            ", ",
+            '<a href="{}{}/">{}</a>',
+            ((players_url, o["player_id"], o["name"]) for o in entry["opponents"]),
+        )
+    chart_marks = format_html_join(
+        "",
+        '<circle cx="{0}" cy="{1}" r="4" fill="#0b5d3b"><title>{2}</title></circle>'
+        '<text x="{0}" y="{1}" dy="-7" text-anchor="middle" font-size="10">{3}</text>',
+        (
+            (x, y, gettext("Round %(r)s: place %(p)s") % {"r": r, "p": p}, p)
+            for x, y, r, p in points
+        ),
+    )
+    chart_label = ", ".join(gettext("round %(r)s: %(p)s") % {"r": r, "p": p} for r, p in history)
     method = snapshot.method or ""
     return render(
         request,
@@ -506,7 +526,8 @@ def _render_player_page(
             "players": ranked,
             "nav_rounds": nav_rounds(event),
             # Links to opponents: one URL reversed, not one per opponent.
-            "players_url": reverse("public:player", args=[event.slug, 0])[:-2],
+            "chart_marks": chart_marks,
+            "chart_label": chart_label,
             "language_next": request.path,
         },
     )

@@ -3,6 +3,8 @@ and players who never played (no place, marked, never sharing a place with a rea
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -132,3 +134,16 @@ def test_player_page_words_consequences_as_the_penalties_page(make_hall):
     expected = {r.pk: localized_description(r) for r in FoulReport.objects.filter(offender=h.south)}
     assert shown == expected and len(shown) == 2
     assert all(text for text in shown.values())
+
+
+def test_player_chart_marks_and_opponent_links(make_hall):
+    h = make_hall("mcr")
+    enter(h, 1, (40, 5, 0, -45))
+    settle(h)
+    url = f"/e/{h.event.slug}/players/{h.south.pk}/"
+    html = Client().get(url).content.decode()
+    assert "<title>Round 1: place 2</title>" in html
+    assert 'aria-label="Place after each round: round 1: 2"' in html
+    assert f'<a href="/e/{h.event.slug}/players/{h.east.pk}/">{h.east.name}</a>' in html
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url).content.decode()
+    assert re.search(r'<circle cx="\d+\.\d+" cy="\d+\.\d+"', french)  # SVG numbers, not "12,0"
