@@ -22,6 +22,7 @@ urlpatterns = [
     path("ping", tournament_views.ping, name="ping"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("scoring.sheets_urls")),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.urls_export")),
     path("director/", include("scoring.urls_board")),

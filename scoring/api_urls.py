@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.api import views
+from scoring.api import sheets, views
 
 urlpatterns = [
     path("events/<slug:event>/standings/", views.StandingsView.as_view(), name="standings"),
@@ -13,5 +13,37 @@ urlpatterns = [
         "events/<slug:event>/rounds/<int:number>/tables/<int:table>/result/confirm/",
         views.TableResultConfirmView.as_view(),
         name="table-result-confirm",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/sheets/",
+        sheets.LiveTablesView.as_view(),
+        name="round-sheets",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/",
+        sheets.SheetView.as_view(),
+        name="table-sheet",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/",
+        sheets.SheetHandsView.as_view(),
+        name="table-sheet-hands",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/"
+        "correct/",
+        sheets.SheetHandCorrectView.as_view(),
+        name="table-sheet-hand-correct",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/"
+        "confirm/",
+        sheets.SheetHandConfirmView.as_view(),
+        name="table-sheet-hand-confirm",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/close/",
+        sheets.SheetCloseView.as_view(),
+        name="table-sheet-close",
     ),
 ]

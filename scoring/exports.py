@@ -41,13 +41,14 @@ from tournament.models import (
     Table,
 )
 
-from .models import SeatScore, TableResult
+from .models import HandConfirmation, ScoreSheet, SeatScore, SheetHand, TableResult
 from .snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 
 ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.
-ARCHIVE_VERSION = 2
-SUPPORTED_VERSIONS = (1, 2)
+# Version 3 adds the score sheets, their hands and confirmations (earlier archives have none).
+ARCHIVE_VERSION = 3
+SUPPORTED_VERSIONS = (1, 2, 3)
 
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -332,11 +333,14 @@ SECTIONS: tuple[tuple[str, type[models.Model]], ...] = (
     ("seats", Seat),
     ("referee_assignments", RefereeAssignment),
     ("announcements", Announcement),
+    ("score_sheets", ScoreSheet),
     ("results", TableResult),
     ("seat_scores", SeatScore),
     ("foul_reports", FoulReport),
     ("voids", Void),
     ("ledger_entries", LedgerEntry),
+    ("sheet_hands", SheetHand),
+    ("hand_confirmations", HandConfirmation),
 )
 CO_OFFENDERS = FoulReport.co_offenders.through
 
@@ -354,6 +358,9 @@ def _querysets(event: Event) -> dict[str, models.QuerySet]:
         "foul_reports": FoulReport.objects.filter(event=event),
         "voids": Void.objects.filter(report__event=event),
         "ledger_entries": LedgerEntry.objects.filter(event=event),
+        "score_sheets": ScoreSheet.objects.filter(event=event),
+        "sheet_hands": SheetHand.objects.filter(sheet__event=event),
+        "hand_confirmations": HandConfirmation.objects.filter(hand__sheet__event=event),
     }
 
 

@@ -29,6 +29,8 @@ class TableResult(models.Model):
         on_delete=models.PROTECT,
         related_name="entered_results",
         verbose_name=_("entered by"),
+        null=True,
+        blank=True,
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     confirmed_by = models.ForeignKey(
@@ -48,6 +50,15 @@ class TableResult(models.Model):
     # The tablet's key for this entry (empty from clients that send none): a resend of the
     # same entry returns this version instead of writing another.
     idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # Set when the result was written by closing (or correcting) the table's score sheet.
+    sheet = models.ForeignKey(
+        "scoring.ScoreSheet",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="results",
+        verbose_name=_("from the score sheet"),
+    )
 
     class Meta:
         ordering = ["table", "-version"]
@@ -123,3 +134,15 @@ class StandingsSnapshot(models.Model):
         from .snapshot import unpack
 
         return unpack(self.method, self.packed)
+
+
+from .sheets_models import HandConfirmation, ScoreSheet, SheetHand  # noqa: E402
+
+__all__ = [
+    "HandConfirmation",
+    "ScoreSheet",
+    "SeatScore",
+    "SheetHand",
+    "StandingsSnapshot",
+    "TableResult",
+]

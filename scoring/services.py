@@ -219,12 +219,13 @@ def _replayed_result(
 
 def enter_result(
     table: Table,
-    user: AbstractBaseUser,
+    user: AbstractBaseUser | None,
     scores: Mapping[Any, Any],
     *,
     based_on_version: int | None = None,
     reason: str = "",
     idempotency_key: str | None = None,
+    sheet: Any = None,
 ) -> TableResult:
     """Record a new version of ``table``'s result.
 
@@ -233,12 +234,19 @@ def enter_result(
     which version is current. A correction needs a reason; so does any change outside a live
     round, which only the director may make. ``idempotency_key`` (the tablet's offline queue
     sends one): a resend of the same entry returns the stored version (its ``replayed``
-    attribute is True) and writes nothing."""
+    attribute is True) and writes nothing.
+
+    ``sheet``: the result is the table's score sheet closed (``scoring.sheets``, which checked
+    who may write it); ``user`` is then ``None`` when the sheet's last hand came from a player."""
     round_ = table.round
     event = round_.event
     reason = _clean_reason(reason)
     key = _clean_key(idempotency_key)
-    _check_rights(user, event, table, reason)
+    if user is None:
+        if sheet is None:
+            raise PermissionDenied(_("You may not enter results for this table."))
+    else:
+        _check_rights(user, event, table, reason)
     base = based_on_version or 0
     seats = list(Seat.objects.filter(table=table))
     values = _scores_by_player(seats, scores)
@@ -278,6 +286,7 @@ def enter_result(
                 ruleset_key=ruleset.key,
                 ruleset_version=ruleset.version,
                 idempotency_key=key,
+                sheet=sheet,
             )
             SeatScore.objects.bulk_create(
                 [

@@ -214,10 +214,23 @@ def event_differences(event: Event) -> list[str]:
     """Every check of one event. A check that crashes (a row no check foresaw) is reported as
     a difference, so that ``verify`` still goes on to the other checks and events."""
     problems: list[str] = []
-    checks = (ledger_differences, result_differences, pricing_differences, standings_differences)
+    checks = (
+        ledger_differences,
+        result_differences,
+        pricing_differences,
+        standings_differences,
+        sheet_differences,
+    )
     for check in checks:
         try:
             problems += check(event)
         except Exception as exc:  # noqa: BLE001 - reported, never hidden
             problems.append(f"{check.__name__} failed: {type(exc).__name__}: {exc}")
     return problems
+
+
+def sheet_differences(event: Event) -> list[str]:
+    """Every sheet-derived table result against what its sheet's hands add up to."""
+    from .sheets import sheet_differences as differences
+
+    return differences(event)

@@ -85,6 +85,16 @@ class Event(models.Model):
     results_need_confirmation = models.BooleanField(
         _("results count only once a second person confirms them"), default=False
     )
+    keeps_score_sheets = models.BooleanField(
+        _("tables keep a score sheet, hand by hand"),
+        default=False,
+        help_text=_("Closing a table's sheet writes its result."),
+    )
+    players_enter_hands = models.BooleanField(
+        _("players enter hands with their personal PIN"),
+        default=False,
+        help_text=_("A hand a player enters counts once another player or a referee confirms it."),
+    )
     time_zone = models.CharField(
         _("time zone"),
         max_length=64,
@@ -166,6 +176,10 @@ class Player(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
     is_substitute = models.BooleanField(_("substitute"), default=False)
+    # Score sheet PINs (``tournament.pins``): only a keyed digest is stored; the PIN itself is
+    # derived from the server's secret, the player and ``pin_generation`` (a reissue bumps it).
+    pin_digest = models.CharField(max_length=64, blank=True, editable=False)
+    pin_generation = models.PositiveIntegerField(default=0, editable=False)
 
     objects = PlayerQuerySet.as_manager()
 
@@ -185,6 +199,11 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=Q(ema_number="") | Q(ema_number__regex=EMA_NUMBER_REGEX),
                 name="player_ema_number_format",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "pin_digest"],
+                condition=~Q(pin_digest=""),
+                name="player_pin_unique_per_event",
             ),
         ]
 

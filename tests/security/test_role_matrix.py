@@ -54,6 +54,7 @@ class World:
         self.hall = hall
         event = hall.event
         event.results_need_confirmation = True
+        event.keeps_score_sheets = event.players_enter_hands = True
         services.save_event(event)
         self.event = event
         self.other = services.save_event(
@@ -111,6 +112,7 @@ def paths(world: World) -> dict[str, str]:
         "code": "short_hand",
         "key": "mcr",
         "token": world.token,
+        "hand": "1",
     }
 
 
@@ -135,6 +137,7 @@ def concrete(route: str, name: str, world: World) -> str:
         "foul-void": world.report.pk,
         "seating-swap": world.draft.pk,
         "seating-publish": world.draft.pk,
+        "sheets-reissue-pin": world.player.pk,
     }.get(name)
     import re
 
@@ -160,8 +163,32 @@ def form_foul(world):
 
 
 # name -> {method: (allowed roles, body factory or None)}
+def hand_body(world):
+    return {"number": 1, "hand": {"kind": "draw"}, "idempotency_key": "matrix-hand"}
+
+
 RULES = {
     "home": {"get": (ALL, None)},
+    # Score sheets
+    "table-sheet": {"get": (ALL, None)},
+    "round-sheets": {"get": (ALL, None)},
+    "table-sheet-hands": {"post": (HEAD_OR_DIRECTOR, hand_body)},
+    "table-sheet-hand-correct": {
+        "post": (
+            HEAD_OR_DIRECTOR,
+            lambda w: {**hand_body(w), "reason": "x", "based_on_version": 1},
+        )
+    },
+    "table-sheet-hand-confirm": {"post": (TABLE1_RECORDERS, lambda w: {"version": 1})},
+    "table-sheet-close": {"post": (HEAD_OR_DIRECTOR, lambda w: {})},
+    "sheets-table": {
+        "get": (TABLE1_RECORDERS, None),
+        "post": (TABLE1_RECORDERS, lambda w: {"action": "confirm", "number": 1, "version": 1}),
+    },
+    "sheets-play": {"get": (ALL, None), "post": (ALL, lambda w: {"pin": "000000"})},
+    "sheets-player-cards": {"get": (DIRECTORS, None)},
+    "sheets-pins-csv": {"get": (DIRECTORS, None)},
+    "sheets-reissue-pin": {"post": (DIRECTORS, None)},
     "healthz": {"get": (ALL, None)},
     "ping": {"get": (ALL, None)},
     "login": {"get": (ALL, None), "post": (ALL, lambda w: {"username": "x", "password": "y"})},
@@ -266,6 +293,8 @@ RULES = {
     "exports:standings-csv": {"get": (DIRECTORS, None)},
     "exports:standings-xlsx": {"get": (DIRECTORS, None)},
     "exports:results-csv": {"get": (DIRECTORS, None)},
+    "exports:hands-csv": {"get": (DIRECTORS, None)},
+    "exports:hands-xlsx": {"get": (DIRECTORS, None)},
     "exports:results-xlsx": {"get": (DIRECTORS, None)},
     "exports:ema-csv": {"get": (DIRECTORS, None)},
     "exports:archive-json": {"get": (DIRECTORS, None)},

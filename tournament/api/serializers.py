@@ -39,6 +39,8 @@ class EventSerializer(serializers.ModelSerializer):
             "is_public",
             "floor_referees_enter_results",
             "results_need_confirmation",
+            "keeps_score_sheets",
+            "players_enter_hands",
             "time_zone",
             "director",
             "revision",
