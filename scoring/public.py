@@ -21,11 +21,13 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
-from penalties.models import FoulReport
+from penalties.models import FoulReport, LedgerEntry
+from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
 from tournament.clock import clock_of
 from tournament.models import Announcement, Event, Player, Round, Seat, Wind
@@ -387,6 +389,49 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return response
 
 
+_ENTRY_FIELDS = ("report_id", "player_id", "kind", "points", "scope", "counterpart_id", "detail")
+
+
+def _player_reports(player: Player, table_winds: dict[int, dict[str, int]]) -> list[FoulReport]:
+    """The reports against the player (as offender or co-offender), newest first, each with
+    ``consequences_text`` in the active language: two queries, the entries read as plain
+    values and the seats taken from the player's own tables (model instances and prefetches
+    cost more than the rest of the page)."""
+    # Each term of the filter uses its index (a filter on the event too would make the
+    # database scan the event's reports).
+    co_fouls = FoulReport.co_offenders.through.objects.filter(player=player).values("foulreport_id")
+    reports = list(
+        FoulReport.objects.filter(Q(offender=player) | Q(pk__in=co_fouls))
+        .select_related("round", "table", "void")
+        .order_by("-created_at", "-pk")
+    )
+    if not reports:
+        return reports
+    lines: dict[int, list[LedgerLine]] = defaultdict(list)
+    for report_id, player_id, kind, points, scope, counterpart, detail in (
+        LedgerEntry.objects.filter(report_id__in=[r.pk for r in reports], reverses__isnull=True)
+        .order_by("pk")
+        .values_list(
+            "report_id", "player_id", "kind", "points", "scope", "counterpart_id", "detail"
+        )
+    ):
+        lines[report_id].append(LedgerLine(player_id, kind, points, scope, counterpart, detail))
+    missing = {r.table_id for r in reports} - set(table_winds)
+    if missing:  # a co-offender's report at a table he did not sit at
+        for table_id, wind, player_id in Seat.objects.filter(table_id__in=missing).values_list(
+            "table_id", "wind", "player_id"
+        ):
+            table_winds[table_id][wind] = player_id
+    for report in reports:
+        try:
+            seats = Seats.from_mapping(table_winds[report.table_id])
+            consequences = [consequence_of(line) for line in lines[report.pk]]
+            report.consequences_text = describe(consequences, seats, gettext)
+        except ValueError:
+            report.consequences_text = report.description
+    return reports
+
+
 def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
     _PLAYER_PAGES[key] = found
     _PLAYER_PAGES.move_to_end(key)
@@ -408,6 +453,7 @@ def _render_player_page(
     winds = dict(Wind.choices)
     mine: list[dict] = []
     opponents: dict[int, list[dict]] = defaultdict(list)
+    table_winds: dict[int, dict[str, int]] = defaultdict(dict)
     for number, status, table_id, table_number, wind, player_id, name in (
         Seat.objects.filter(table__seats__player=player)
         .order_by("round__number", "pk")
@@ -429,6 +475,7 @@ def _render_player_page(
             "player_id": player_id,
             "name": name,
         }
+        table_winds[table_id][wind] = player_id
         if player_id == player.pk:
             mine.append({**seat, "table_id": table_id})
         else:
@@ -445,17 +492,28 @@ def _render_player_page(
         elif seat["status"] == Round.Status.SEATED and upcoming is None:
             upcoming = entry
 
-    # The reports against the player (as offender or co-offender); each term uses an index.
-    co_fouls = FoulReport.co_offenders.through.objects.filter(player=player).values("foulreport_id")
-    reports = (
-        FoulReport.objects.filter(event=event)
-        .filter(Q(offender=player) | Q(pk__in=co_fouls))
-        .select_related("round", "table", "void")
-        .prefetch_related("entries", "table__seats")
-        .order_by("-created_at")
-    )
+    reports = _player_reports(player, table_winds)
     history = [tuple(h) for h in row["history"]] if row else []
     points = history_svg_points(history, ranked)
+    # The chart's marks and the opponents' links built here: a template loop per mark or
+    # opponent costs more than the queries of the page.
+    players_url = reverse("public:player", args=[event.slug, 0])[:-2]
+    for entry in played:
+        entry["opponent_links"] = format_html_join(
+            ", ",
+            '<a href="{}{}/">{}</a>',
+            ((players_url, o["player_id"], o["name"]) for o in entry["opponents"]),
+        )
+    chart_marks = format_html_join(
+        "",
+        '<circle cx="{0}" cy="{1}" r="4" fill="#0b5d3b"><title>{2}</title></circle>'
+        '<text x="{0}" y="{1}" dy="-7" text-anchor="middle" font-size="10">{3}</text>',
+        (
+            (x, y, gettext("Round %(r)s: place %(p)s") % {"r": r, "p": p}, p)
+            for x, y, r, p in points
+        ),
+    )
+    chart_label = ", ".join(gettext("round %(r)s: %(p)s") % {"r": r, "p": p} for r, p in history)
     method = snapshot.method or ""
     return render(
         request,
@@ -476,7 +534,8 @@ def _render_player_page(
             "players": ranked,
             "nav_rounds": nav_rounds(event),
             # Links to opponents: one URL reversed, not one per opponent.
-            "players_url": reverse("public:player", args=[event.slug, 0])[:-2],
+            "chart_marks": chart_marks,
+            "chart_label": chart_label,
             "language_next": request.path,
             "hand_stats": sheets.player_hand_stats(player) if event.keeps_score_sheets else None,
         },

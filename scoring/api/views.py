@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied, ValidationError
@@ -152,7 +153,9 @@ def _query_int(request, name: str, default: int | None, low: int, high: int) -> 
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise ValidationError({name: [f"A whole number from {low} to {high}."]})
+        raise ValidationError(
+            {name: [_("A whole number from %(low)s to %(high)s.") % {"low": low, "high": high}]}
+        )
     return value
 
 

@@ -3,6 +3,8 @@ and players who never played (no place, marked, never sharing a place with a rea
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -115,3 +117,33 @@ def test_player_page_reads_its_row_and_history_without_the_field(make_hall):
     # event + snapshot, player, seats at the player's tables, reports (+ entries, table seats),
     # rounds for the navigation
     assert len(queries) <= 7, sql
+
+
+def test_player_page_words_consequences_as_the_penalties_page(make_hall):
+    from penalties.describe import localized_description
+    from penalties.models import FoulReport
+
+    h = make_hall("mcr")
+    enter(h, 1, (40, 5, 0, -45))
+    h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, note="six points")
+    report = h.foul(h.floor, "short_hand", h.south).json()
+    h.void(h.head, report["id"], "Tiles were counted wrong")
+    settle(h)
+    response = Client().get(f"/e/{h.event.slug}/players/{h.south.pk}/")
+    shown = {r.pk: r.consequences_text for r in response.context["reports"]}
+    expected = {r.pk: localized_description(r) for r in FoulReport.objects.filter(offender=h.south)}
+    assert shown == expected and len(shown) == 2
+    assert all(text for text in shown.values())
+
+
+def test_player_chart_marks_and_opponent_links(make_hall):
+    h = make_hall("mcr")
+    enter(h, 1, (40, 5, 0, -45))
+    settle(h)
+    url = f"/e/{h.event.slug}/players/{h.south.pk}/"
+    html = Client().get(url).content.decode()
+    assert "<title>Round 1: place 2</title>" in html
+    assert 'aria-label="Place after each round: round 1: 2"' in html
+    assert f'<a href="/e/{h.event.slug}/players/{h.east.pk}/">{h.east.name}</a>' in html
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url).content.decode()
+    assert re.search(r'<circle cx="\d+\.\d+" cy="\d+\.\d+"', french)  # SVG numbers, not "12,0"
