@@ -4,7 +4,8 @@ A result is versioned by new rows (a correction is version n+1); the only change
 version ever sees is ``counts`` moving to the newest counting version and, once, its
 confirmation (``confirmed_by``, ``confirmed_at``). Anything else, a DELETE or a TRUNCATE is
 refused by the database: seat scores are never changed at all. See penalties 0003 for how a
-test database is still wiped, and for SQLite's table rebuilds, which drop these triggers.
+test database is still wiped, and for SQLite's table rebuilds, which drop these triggers
+(``scoring.apps`` creates them again after every ``migrate``).
 """
 
 from django.db import migrations
@@ -32,7 +33,7 @@ def _changed(prefix_new: str = "NEW", prefix_old: str = "OLD") -> str:
     return " OR ".join(f"{prefix_new}.{c} IS NOT {prefix_old}.{c}" for c in FIXED)
 
 
-def _sqlite() -> list[str]:
+def sqlite_sql() -> list[str]:
     return [
         *sqlite_triggers(SEATSCORE),
         *sqlite_triggers(RESULT, ("DELETE",)),
@@ -70,7 +71,7 @@ $$ LANGUAGE plpgsql;
 
 def create_sqlite_triggers(apps, schema_editor):
     if schema_editor.connection.vendor == "sqlite":
-        for sql in _sqlite():
+        for sql in sqlite_sql():
             schema_editor.execute(sql)
 
 
