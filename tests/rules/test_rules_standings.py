@@ -167,9 +167,11 @@ def test_thousand_players_twelve_rounds_is_fast():
         method = get_ruleset(key).method
         elapsed = float("inf")
         for _ in range(3):  # best of three: the figure, not the machine's hiccups
-            start = time.perf_counter()
+            # CPU time of this process, not the wall clock: on a machine whose cores are busy
+            # with other work the wall clock measures the queue (the suite failed that way).
+            start = time.process_time()
             rows = compute_standings(method, tables, entries, start_points=0)
-            elapsed = min(elapsed, time.perf_counter() - start)
+            elapsed = min(elapsed, time.process_time() - start)
         assert len(rows) == 1000
         assert elapsed < 0.2, f"{key}: {elapsed:.3f} s"
 
