@@ -24,6 +24,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.urls_export")),
+    path("director/", include("scoring.urls_board")),
+    path("referee/", include("scoring.urls_results")),
     path("referee/", include("penalties.urls_referee")),
     path("staff/", include("tournament.urls_staff")),
     path("e/", include("scoring.urls_public")),

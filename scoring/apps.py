@@ -24,9 +24,28 @@ def _ensure_sqlite_triggers(sender, using: str = "default", **kwargs) -> None:
         return
     from importlib import import_module
 
+    from penalties.migrations._triggers import sqlite_triggers
+
+    from .models import TableResult
+
     migration = import_module("scoring.migrations.0007_integrity_append_only")
+    # What a result version keeps for ever: every column but the counting flag and the
+    # confirmation, read from the model so that a column added later is covered too.
+    moving = {"counts", "confirmed_by", "confirmed_at"}
     with connection.cursor() as cursor:
-        for sql in migration.sqlite_sql():
+        present = {
+            c.name for c in connection.introspection.get_table_description(cursor, migration.RESULT)
+        }
+        fixed = tuple(
+            f.column
+            for f in TableResult._meta.concrete_fields
+            if f.name not in moving and f.column in present
+        )
+        for sql in (
+            *sqlite_triggers(migration.SEATSCORE),
+            *sqlite_triggers(migration.RESULT, ("DELETE",)),
+            migration.sqlite_result_update(fixed),
+        ):
             cursor.execute(sql)
 
 

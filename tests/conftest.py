@@ -200,6 +200,10 @@ def fresh_public_page_memory():
     public._PAGES.clear()
     public._RECENT_KEYS.clear()
     public._RENDERED.clear()
+    public._DECODED.clear()
+    public._PLAYER_PAGES.clear()
+    public._RECENT_REVISIONS.clear()
+    public._NAV.clear()
 
 
 @pytest.fixture(autouse=True)

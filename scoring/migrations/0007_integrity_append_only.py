@@ -4,8 +4,7 @@ A result is versioned by new rows (a correction is version n+1); the only change
 version ever sees is ``counts`` moving to the newest counting version and, once, its
 confirmation (``confirmed_by``, ``confirmed_at``). Anything else, a DELETE or a TRUNCATE is
 refused by the database: seat scores are never changed at all. See penalties 0003 for how a
-test database is still wiped, and for SQLite's table rebuilds, which drop these triggers
-(``scoring.apps`` creates them again after every ``migrate``).
+test database is still wiped, and for SQLite's table rebuilds, which drop these triggers.
 """
 
 from django.db import migrations
@@ -29,33 +28,42 @@ FIXED = (
 )
 
 
-def _changed(prefix_new: str = "NEW", prefix_old: str = "OLD") -> str:
-    return " OR ".join(f"{prefix_new}.{c} IS NOT {prefix_old}.{c}" for c in FIXED)
+def _changed(fixed: tuple[str, ...]) -> str:
+    return " OR ".join(f"NEW.{c} IS NOT OLD.{c}" for c in fixed)
 
 
-def sqlite_sql() -> list[str]:
-    return [
-        *sqlite_triggers(SEATSCORE),
-        *sqlite_triggers(RESULT, ("DELETE",)),
-        f"""
+def sqlite_result_update(fixed: tuple[str, ...] = FIXED) -> str:
+    """SQLite's UPDATE trigger of result versions; later migrations that add a column a
+    version keeps for ever create it again with the longer list."""
+    return f"""
         CREATE TRIGGER IF NOT EXISTS {RESULT}_no_update BEFORE UPDATE ON {RESULT}
         WHEN NOT EXISTS (SELECT 1 FROM integrity_maintenance) AND (
-            {_changed()}
+            {_changed(fixed)}
             OR (OLD.confirmed_by_id IS NOT NULL AND NEW.confirmed_by_id IS NOT OLD.confirmed_by_id)
             OR (OLD.confirmed_at IS NOT NULL AND NEW.confirmed_at IS NOT OLD.confirmed_at)
         )
         BEGIN
             SELECT RAISE(ABORT, '{RESULT} is append-only: UPDATE refused');
         END;
-        """,
+        """
+
+
+def _sqlite() -> list[str]:
+    return [
+        *sqlite_triggers(SEATSCORE),
+        *sqlite_triggers(RESULT, ("DELETE",)),
+        sqlite_result_update(),
     ]
 
 
-POSTGRES_RESULT = f"""
-CREATE FUNCTION scoring_result_versions() RETURNS trigger AS $$
+def postgres_result(fixed: tuple[str, ...] = FIXED, create: str = "CREATE") -> str:
+    """The PostgreSQL function behind the result trigger (``CREATE OR REPLACE`` for a later
+    migration's longer column list)."""
+    return f"""
+{create} FUNCTION scoring_result_versions() RETURNS trigger AS $$
 BEGIN
     IF TG_OP = 'DELETE'
-       OR {" OR ".join(f"NEW.{c} IS DISTINCT FROM OLD.{c}" for c in FIXED)}
+       OR {" OR ".join(f"NEW.{c} IS DISTINCT FROM OLD.{c}" for c in fixed)}
        OR (OLD.confirmed_by_id IS NOT NULL
            AND NEW.confirmed_by_id IS DISTINCT FROM OLD.confirmed_by_id)
        OR (OLD.confirmed_at IS NOT NULL AND NEW.confirmed_at IS DISTINCT FROM OLD.confirmed_at)
@@ -71,7 +79,7 @@ $$ LANGUAGE plpgsql;
 
 def create_sqlite_triggers(apps, schema_editor):
     if schema_editor.connection.vendor == "sqlite":
-        for sql in sqlite_sql():
+        for sql in _sqlite():
             schema_editor.execute(sql)
 
 
@@ -84,7 +92,7 @@ def forwards(apps, schema_editor):
             f"CREATE TRIGGER {SEATSCORE}_append_only BEFORE UPDATE OR DELETE ON {SEATSCORE} "
             "FOR EACH ROW EXECUTE FUNCTION penalties_append_only();"
         )
-        schema_editor.execute(POSTGRES_RESULT, params=None)
+        schema_editor.execute(postgres_result(), params=None)
         schema_editor.execute(
             f"CREATE TRIGGER {RESULT}_versions BEFORE UPDATE OR DELETE ON {RESULT} "
             "FOR EACH ROW EXECUTE FUNCTION scoring_result_versions();"

@@ -190,6 +190,7 @@ class RoundList(generics.ListCreateAPIView):
     def perform_create(self, serializer):
         data = dict(serializer.validated_data)
         data.pop("status", None)
+        data.pop("reason", None)
         round_ = _save(services.create_round, self.event, **data)
         round_.table_count = 0
         serializer.instance = round_
@@ -209,7 +210,9 @@ class RoundDetail(generics.RetrieveUpdateAPIView):
         if "number" in changes and changes["number"] != serializer.instance.number:
             raise as_drf_error(DjangoValidationError({"number": [_("A round keeps its number.")]}))
         changes.pop("number", None)
-        serializer.instance = _save(services.update_round, serializer.instance, **changes)
+        serializer.instance = _save(
+            services.update_round, serializer.instance, by=self.request.user, **changes
+        )
 
 
 class RoundSeating(APIView):

@@ -34,7 +34,7 @@ from .referees import (
     remove_assignment,
     staff_of,
 )
-from .rounds import ROUND_TRANSITIONS, create_round, update_round
+from .rounds import ROUND_TRANSITIONS, create_round, round_clock_action, update_round
 from .seats import create_table, seat_round, seat_table
 from .staff import (
     accept_invitation,
@@ -86,6 +86,7 @@ __all__ = [
     "pending_invitations",
     "read_player_file",
     "remove_assignment",
+    "round_clock_action",
     "renew_invitation",
     "save_event",
     "validate_event",
