@@ -168,6 +168,12 @@ def test_repricing_voids_and_records_again_under_the_new_options(make_hall, caps
     reconcile_event(hall.event.pk)
     code, out = verify(capsys, hall.event.slug)
     assert code == 0, out
+    # The archive records the re-pricing: the void with its reason, both reports.
+    from scoring.exports import event_archive
+
+    archive = event_archive(Event.objects.get(pk=hall.event.pk))
+    assert any("Re-priced" in v["reason"] for v in archive["voids"])
+    assert {r["id"] for r in archive["foul_reports"]} >= {old.pk, new.pk}
 
 
 def test_repricing_into_another_ruleset_is_refused_once_a_result_exists(make_hall):
