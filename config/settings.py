@@ -286,7 +286,11 @@ CSP_THIRD_PARTY = [
     ("/admin/", {"style-src": "'self' 'unsafe-inline'"}),
     (
         "/api/redoc/",
-        {"style-src": "'self' 'unsafe-inline'", "script-src": "'self' 'unsafe-inline'"},
+        {
+            "style-src": "'self' 'unsafe-inline'",
+            "script-src": "'self' 'unsafe-inline'",
+            "worker-src": "'self' blob:",
+        },
     ),
     ("/api/docs/", {"style-src": "'self' 'unsafe-inline'"}),
     ("/api/", {"style-src": "'self' 'unsafe-inline'"}),

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from penalties.api import views
+from penalties.api.repricing import RepriceView
 
 urlpatterns = [
     path("rulesets/", views.RulesetList.as_view(), name="ruleset-list"),
@@ -10,6 +11,7 @@ urlpatterns = [
     path("events/<slug:event>/fouls/<int:pk>/", views.FoulDetail.as_view(), name="foul-detail"),
     path("events/<slug:event>/fouls/<int:pk>/void/", views.FoulVoid.as_view(), name="foul-void"),
     path("events/<slug:event>/ledger/", views.Ledger.as_view(), name="ledger"),
+    path("events/<slug:event>/reprice/", RepriceView.as_view(), name="reprice"),
     path("events/<slug:event>/discipline/", views.DisciplineList.as_view(), name="discipline"),
     path(
         "events/<slug:event>/players/<int:pk>/discipline/",

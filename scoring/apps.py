@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -6,6 +7,46 @@ def _standings_changed(sender, event_id: int, **kwargs) -> None:
     from .services import request_reconcile
 
     request_reconcile(event_id)
+
+
+def _ensure_sqlite_triggers(sender, using: str = "default", **kwargs) -> None:
+    """Result triggers created again after ``migrate`` where a table rebuild dropped them (see
+    ``penalties.apps.ensure_sqlite_triggers``)."""
+    from django.db import connections
+    from django.db.migrations.recorder import MigrationRecorder
+
+    connection = connections[using]
+    if connection.vendor != "sqlite":
+        return
+    if ("scoring", "0007_integrity_append_only") not in MigrationRecorder(
+        connection
+    ).applied_migrations():
+        return
+    from importlib import import_module
+
+    from penalties.migrations._triggers import sqlite_triggers
+
+    from .models import TableResult
+
+    migration = import_module("scoring.migrations.0007_integrity_append_only")
+    # What a result version keeps for ever: every column but the counting flag and the
+    # confirmation, read from the model so that a column added later is covered too.
+    moving = {"counts", "confirmed_by", "confirmed_at"}
+    with connection.cursor() as cursor:
+        present = {
+            c.name for c in connection.introspection.get_table_description(cursor, migration.RESULT)
+        }
+        fixed = tuple(
+            f.column
+            for f in TableResult._meta.concrete_fields
+            if f.name not in moving and f.column in present
+        )
+        for sql in (
+            *sqlite_triggers(migration.SEATSCORE),
+            *sqlite_triggers(migration.RESULT, ("DELETE",)),
+            migration.sqlite_result_update(fixed),
+        ):
+            cursor.execute(sql)
 
 
 class ScoringConfig(AppConfig):
@@ -16,3 +57,6 @@ class ScoringConfig(AppConfig):
         from tournament.signals import standings_changed
 
         standings_changed.connect(_standings_changed, dispatch_uid="scoring.request_reconcile")
+        post_migrate.connect(
+            _ensure_sqlite_triggers, sender=self, dispatch_uid="scoring.sqlite_triggers"
+        )

@@ -8,20 +8,16 @@
   test database puts a row in ``integrity_maintenance`` for its transaction.
 
 SQLite drops a table's triggers when Django rebuilds the table (most column changes): a later
-migration that alters one of these tables must call ``create_sqlite_triggers`` again;
-``tests/security/test_append_only_triggers.py`` fails until it does.
+``migrate`` creates any missing one again (``penalties.apps.ensure_sqlite_triggers``, and
+``scoring.apps`` for results), and ``tests/security/test_append_only_triggers.py`` checks
+that every one is there.
 """
 
 from django.db import migrations
 
-from penalties.migrations._triggers import MAINTENANCE, sqlite_triggers
+from penalties.migrations._triggers import MAINTENANCE, PENALTY_TABLES, sqlite_triggers
 
-TABLES = (
-    "penalties_ledgerentry",
-    "penalties_foulreport",
-    "penalties_void",
-    "penalties_foulreport_co_offenders",
-)
+TABLES = PENALTY_TABLES
 LINK = "penalties_foulreport_co_offenders"
 
 def postgres_truncate_trigger(table: str) -> str:

@@ -1,6 +1,12 @@
 """SQL shared by the append-only migrations (penalties 0003, scoring 0007). Not a migration:
 the loader skips modules whose name starts with an underscore."""
 
+PENALTY_TABLES = (
+    "penalties_ledgerentry",
+    "penalties_foulreport",
+    "penalties_void",
+    "penalties_foulreport_co_offenders",
+)
 MAINTENANCE = "CREATE TABLE IF NOT EXISTS integrity_maintenance (id INTEGER PRIMARY KEY)"
 
 

@@ -1,6 +1,11 @@
 """The API against its own OpenAPI schema: schemathesis generates requests for every operation
 (bounded: a few examples each) and sends them, as the event's director, to the live test
-server. No answer may be a server error or fall outside the schema."""
+server. No answer may be a server error or fall outside the schema.
+
+Nothing here depends on the machine's speed: no response-time check, and no deadline that a
+slow answer on a loaded machine could miss (schemathesis' default request timeout is 10 s,
+which a busy SQLite live server can exceed; the run failed under load that way).
+"""
 
 from __future__ import annotations
 
@@ -38,8 +43,9 @@ def test_api_contract(make_hall, live_server, tmp_path):
         "--generation-deterministic",
         "--workers",
         "1",
-        "--max-response-time",
-        "10",
+        # Effectively no timeout: a slow answer is slow, not wrong.
+        "--request-timeout",
+        "86400",
         "--suppress-health-check",
         "all",
         "--report",
@@ -48,7 +54,7 @@ def test_api_contract(make_hall, live_server, tmp_path):
         str(tmp_path),
     ]
     env = dict(os.environ, CONTRACT_EVENT=hall.event.slug, NO_COLOR="1")
-    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]
     assert "passed" in output.lower()

@@ -52,16 +52,21 @@ def browser():
         browser.close()
 
 
+# Playwright evaluates string expressions (``wait_for_function("...")``) with eval, which the
+# pages' strict Content-Security-Policy refuses: the shared contexts bypass the policy, and
+# tests/e2e/test_csp.py checks the pages under it with contexts of its own.
 @pytest.fixture
 def tablet(browser):
-    context = browser.new_context(viewport=TABLET, has_touch=True, locale="en")
+    context = browser.new_context(viewport=TABLET, has_touch=True, locale="en", bypass_csp=True)
     yield context
     context.close()
 
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en")
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, locale="en", bypass_csp=True
+    )
     yield context
     context.close()
 

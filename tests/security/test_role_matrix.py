@@ -438,6 +438,7 @@ RULES = {
     "foul-detail": {"get": (ALL, None)},
     "foul-void": {"post": (HEAD_OR_DIRECTOR, lambda w: {"reason": "appeal upheld"})},
     "ledger": {"get": (ALL, None)},
+    "reprice": {"post": (DIRECTORS, lambda w: {"ruleset_options": {}, "reason": "matrix"})},
     "discipline": {"get": (ALL, None)},
     "player-discipline": {"get": (ALL, None)},
     "standings": {"get": (ALL, None)},

@@ -168,6 +168,12 @@ def test_repricing_voids_and_records_again_under_the_new_options(make_hall, caps
     reconcile_event(hall.event.pk)
     code, out = verify(capsys, hall.event.slug)
     assert code == 0, out
+    # The archive records the re-pricing: the void with its reason, both reports.
+    from scoring.exports import event_archive
+
+    archive = event_archive(Event.objects.get(pk=hall.event.pk))
+    assert any("Re-priced" in v["reason"] for v in archive["voids"])
+    assert {r["id"] for r in archive["foul_reports"]} >= {old.pk, new.pk}
 
 
 def test_repricing_into_another_ruleset_is_refused_once_a_result_exists(make_hall):
@@ -252,3 +258,27 @@ def test_results_record_their_ruleset(make_hall):
     enter_result(hall)
     result = TableResult.objects.get(event=hall.event)
     assert result.ruleset_key == "mcr" and result.ruleset_version
+
+
+def test_the_api_previews_then_reprices_on_confirmation(make_hall):
+    hall = make_hall("classical")
+    assert (
+        hall.foul(hall.floor, "false_win", hall.south, {"others_exposed": True}).status_code == 201
+    )
+    report = FoulReport.objects.get(event=hall.event)
+    client = hall.client(hall.director)
+    url = hall.url + "reprice/"
+    body = {"ruleset_options": {"false_win_amount": 500}, "reason": "Sheet said 500"}
+    preview = client.post(url, body, format="json")
+    assert preview.status_code == 200, preview.content
+    assert preview.json()["priced_differently"] == [report.pk]
+    assert preview.json()["confirmed"] is False
+    assert not Void.objects.exists()
+    done = client.post(url, {**body, "confirm": True}, format="json")
+    assert done.status_code == 200, done.content
+    assert done.json()["repriced"][0][0] == report.pk
+    assert Void.objects.filter(report=report).exists()
+    # Only the director; a reason is required.
+    assert hall.client(hall.head).post(url, body, format="json").status_code == 403
+    missing = client.post(url, {"ruleset_options": {}, "confirm": True}, format="json")
+    assert missing.status_code == 400 and "reason" in missing.json()
