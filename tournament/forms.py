@@ -20,8 +20,25 @@ class RoundForm(forms.Form):
     length_minutes = forms.IntegerField(label=_("Length (minutes)"), min_value=1, initial=120)
 
 
+class RoundTimeForm(forms.Form):
+    starts_at = forms.DateTimeField(
+        label=_("Scheduled start"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    length_minutes = forms.IntegerField(label=_("Length (minutes)"), min_value=1)
+
+
 class RoundStatusForm(forms.Form):
     status = forms.ChoiceField(label=_("Status"), choices=Round.Status.choices)
+    reason = forms.CharField(label=_("Reason (to move a round back)"), required=False)
+
+
+class RoundClockForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[("start", "start"), ("pause", "pause"), ("resume", "resume"), ("extend", "extend")]
+    )
+    minutes = forms.IntegerField(required=False, min_value=-600, max_value=600)
 
 
 class SeatRoundForm(forms.Form):

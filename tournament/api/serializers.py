@@ -124,10 +124,18 @@ class PlayerImportPreviewSerializer(serializers.Serializer):
 class RoundSerializer(serializers.ModelSerializer):
     number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, required=False)
     table_count = serializers.IntegerField(read_only=True)
+    length_minutes = serializers.IntegerField(required=False, min_value=1, max_value=24 * 60)
+    reason = serializers.CharField(
+        write_only=True,
+        required=False,
+        allow_blank=True,
+        max_length=500,
+        help_text="Why the status moves back (reopening, stopping a live round): required then.",
+    )
 
     class Meta:
         model = Round
-        fields = ["number", "status", "starts_at", "length_minutes", "table_count"]
+        fields = ["number", "status", "starts_at", "length_minutes", "table_count", "reason"]
 
 
 class SeatSerializer(serializers.ModelSerializer):
