@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from . import large
+from .bounds import small_repeats
 from .constructions import _constructions
 from .quality import _lower_bound_games, quality, seats_changed, validate
 from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
@@ -537,6 +538,8 @@ def generate(
         for i in games
     }
     target = float(_lower_bound_games(games, slots, n))
+    if not played_rounds and P <= 12 + 3:  # fewer than four tables: the exact bound
+        target = max(target, float(small_repeats(n, n_new, fill) or 0))
 
     if not dense:
         return _finish(
