@@ -18,9 +18,10 @@ _MAX_ZERO_REPEAT_ROUNDS = {4: 1, 8: 1, 12: 1, 20: 5}
 
 
 def lower_bound(players: int, rounds: int, fill: str = "substitutes") -> int:
-    """Fewest repeats for ``players`` over ``rounds`` rounds: exact for fewer than four
-    tables (``bounds.small_repeats``; substitutes spread over the tables, or byes), else
-    the counting bound for players who all play every round."""
+    """Fewest repeats for ``players`` over ``rounds`` rounds: exact for the small events
+    of ``tournament/seating_data/small_bounds.json`` (fewer than four tables: 4-10 players
+    with substitutes spread over the tables, 4-9 with byes), else the counting bound for
+    players who all play every round."""
     exact = small_repeats(players, rounds, fill)
     if exact is not None:
         return exact
