@@ -3,11 +3,17 @@
 .venv/bin/python bench/seating.py            # all cases, three seeds each
 .venv/bin/python bench/seating.py --quick    # one seed, small cases only
 .venv/bin/python bench/seating.py --cases 20x5,64x21 --seeds 0,1
+
+Both modes end with the cases of issue 19: a re-draft after two drops
+(``redraft_repeats=`` beside ``lower_bound=``), clubs (``same_club=``), substitutes
+(``sub_games_range=``) and 10 000 players (``peak_mib=``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -70,7 +76,96 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
     print(f"cases={n_cases} at_lower_bound={at_lb} max_seconds={max_seconds:.2f}")
+    extra_cases(args.time_budget)
     return 0
+
+
+def substitute_games(rounds, players: int) -> list[int]:
+    games = [0] * players
+    for rnd in rounds:
+        for table in rnd:
+            if any(p < 0 for p in table):
+                for p in table:
+                    if p >= 0:
+                        games[p] += 1
+    return games
+
+
+PEAK = """
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[1])
+from tournament import seating
+t = time.perf_counter()
+s = seating.generate(int(sys.argv[2]), int(sys.argv[3]), seed=0, time_budget=float(sys.argv[4]))
+seating.validate(s.rounds)
+print(json.dumps({"seconds": time.perf_counter() - t, "repeats": s.quality.repeats,
+                  "lower_bound": s.quality.lower_bound,
+                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
+"""
+
+
+def extra_cases(time_budget: float) -> None:
+    """Re-draft after drops, clubs, substitutes and a 10 000-player event (issue 19)."""
+    # re-draft: 28 players, 9 rounds, rounds 1-4 played, two players drop
+    full = seating.generate(28, 9, seed=5, time_budget=time_budget)
+    remaining = [p for p in range(28) if p not in (3, 17)]
+    t0 = time.perf_counter()
+    again = seating.generate(
+        remaining, 9, seed=5, played=full.rounds[:4], planned=full.rounds, time_budget=time_budget
+    )
+    unplanned = seating.generate(
+        remaining, 9, seed=5, played=full.rounds[:4], time_budget=time_budget
+    )
+    print(
+        f"case redraft N=28 R=9 played=4 drops=2 redraft_repeats={again.quality.repeats} "
+        f"lower_bound={again.quality.lower_bound} seats_changed={again.moved} "
+        f"without_plan_repeats={unplanned.quality.repeats} "
+        f"seconds={time.perf_counter() - t0:.2f}",
+        flush=True,
+    )
+    # clubs, kept apart by default
+    for label, specs, rounds, least in (
+        ("8x8", [seating.PlayerSpec(i, club=f"c{i % 8}") for i in range(64)], 8, 0),
+        (
+            "40_one_of_16",
+            [seating.PlayerSpec(i, club="big" if i < 16 else f"c{i}") for i in range(40)],
+            6,
+            6 * 6,
+        ),
+    ):
+        t0 = time.perf_counter()
+        s = seating.generate(specs, rounds, seed=0, time_budget=time_budget)
+        print(
+            f"case clubs={label} N={len(specs)} R={rounds} same_club={s.quality.same_club} "
+            f"same_club_least={least} repeats={s.quality.repeats} "
+            f"lower_bound={s.quality.lower_bound} seconds={time.perf_counter() - t0:.2f}",
+            flush=True,
+        )
+    # substitutes shared like byes
+    for n, r in ((30, 6), (30, 20)):
+        t0 = time.perf_counter()
+        s = seating.generate(n, r, seed=0, time_budget=time_budget)
+        games = substitute_games(s.rounds, n)
+        print(
+            f"case substitutes N={n} R={r} sub_games_range={min(games)}-{max(games)} "
+            f"repeats={s.quality.repeats} lower_bound={s.quality.lower_bound} "
+            f"seconds={time.perf_counter() - t0:.2f}",
+            flush=True,
+        )
+    # a large event, in its own process for an honest peak memory
+    root = str(Path(__file__).resolve().parent.parent)
+    out = subprocess.run(
+        [sys.executable, "-c", PEAK, root, "10000", "3", str(time_budget)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    big = json.loads(out.stdout)
+    print(
+        f"case large N=10000 R=3 peak_mib={big['peak_mib']} repeats={big['repeats']} "
+        f"lower_bound={big['lower_bound']} seconds={big['seconds']:.2f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

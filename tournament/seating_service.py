@@ -21,6 +21,9 @@ from .models import MAX_NUMBER, Event, Player, Round, Seat, SeatingDraft
 from .services import create_round, seat_round
 
 METHODS = ("balanced", "swiss")
+# players x rounds the generator seats within its time budget (10 000 players x 3 rounds
+# take about 3 s and 50 MiB; 5 000 x 20 about 9 s): larger drafts are refused
+MAX_PLAYER_ROUNDS = 60_000
 FILLS = ("substitutes", "byes")
 
 
@@ -117,6 +120,20 @@ def start_draft(
     active = event.players.filter(status=Player.Status.ACTIVE, is_substitute=False).count()
     if active < 4:
         raise ValidationError({"rounds": [_("At least four active players are needed.")]})
+    total = first_round - 1 + rounds
+    if active * total > MAX_PLAYER_ROUNDS:
+        raise ValidationError(
+            {
+                "rounds": [
+                    _(
+                        "%(players)d players over %(rounds)d rounds is more than the generator "
+                        "can seat in its time (at most %(max)d players times rounds). "
+                        "Generate fewer rounds at a time."
+                    )
+                    % {"players": active, "rounds": total, "max": MAX_PLAYER_ROUNDS}
+                ]
+            }
+        )
     return SeatingDraft.objects.create(
         event=event,
         first_round=first_round,

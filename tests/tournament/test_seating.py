@@ -72,7 +72,8 @@ def test_quality_report_counts():
     assert q.max_meetings == 2
     assert q.same_club == 2  # 0 and 1 meet twice
     assert q.same_country == 24  # every meeting
-    assert q.lower_bound == lower_bound(8, 2) == 1  # no second round without repeats
+    # exact for two tables: a second round seats two pairs of each first-round table again
+    assert q.lower_bound == lower_bound(8, 2) == 4
     assert q.wind_imbalance == 2 and q.wind_ideal == 1  # player 6 sits W twice
 
 
@@ -394,3 +395,16 @@ def test_forced_repeats_are_spread_evenly_16x15():
 def test_forced_repeats_keep_the_most_meetings_low_24x8():
     sched = generate(24, 8, seed=0)
     assert sched.quality.max_meetings == 2
+
+
+def test_lower_bound_is_exact_below_four_tables():
+    # 6 players and 2 substitutes, two rounds: each table of three takes two players who
+    # already met (pigeonhole), so 2 repeats are forced; the counting bound said 0
+    assert lower_bound(6, 2) == 2
+    sched = generate(6, 2, seed=0)
+    assert sched.quality.lower_bound == 2 == sched.quality.repeats
+    assert lower_bound(9, 4) == 0  # 9 players at three tables of three: AG(2, 3)
+    assert lower_bound(9, 5) == 9
+    assert generate(9, 4, seed=1).quality.repeats == 0
+    assert lower_bound(7, 3, fill="byes") == 2
+    assert generate(7, 3, seed=0, fill="byes").quality.lower_bound == 2

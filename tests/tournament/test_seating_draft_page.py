@@ -84,3 +84,32 @@ def test_clubs_are_kept_apart_unless_turned_off(make_event, director):
     # 8 of a club at 6 tables: at least 2 same-club meetings per club and round
     assert draft.quality["same_club"] == 3 * 2 * 4 < off.quality["same_club"]
     assert draft.quality["repeats"] == off.quality["repeats"] == 0
+
+
+def test_byes_are_listed_in_the_draft_and_the_seating_list(make_event, director):
+    event = make_event("byes-listed", players=17)
+    client = Client()
+    client.force_login(director)
+    page = generate(client, event, first_round="1", rounds="2", fill="byes")
+    draft = event.seating_drafts.first()
+    seated = {p for t in draft.schedule[0] for p in t}
+    out = event.players.exclude(pk__in=seated).get()
+    assert page.count("data-byes") == 2 and out.name in page
+    seating_service.publish(draft)
+    printed = client.get(f"/director/{event.slug}/rounds/1/print/").content.decode()
+    assert "Bye in this round" in printed and out.name in printed
+
+
+def test_substitutes_show_their_real_names_in_a_new_draft(make_event, director):
+    event = make_event("sub-names", players=15)
+    draft = seating_service.run_draft(
+        seating_service.start_draft(event, director, first_round=1, rounds=2)
+    )
+    seating_service.publish(draft)
+    substitute = event.players.get(is_substitute=True)
+    substitute.name = "Real Person"
+    substitute.save()
+    client = Client()
+    client.force_login(director)
+    page = generate(client, event, first_round="2", rounds="1", seed="5")
+    assert "Real Person" in page

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
+from . import large
+from .bounds import small_repeats
 from .constructions import _constructions
 from .quality import _lower_bound_games, quality, seats_changed, validate
 from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
@@ -164,7 +166,15 @@ def _share_substitutes(
         current = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
         seated = [x for tbl in rnd for x in tbl if x < n]
         tie = {x: rng.random() for x in seated}
-        ranked = sorted(seated, key=lambda x: (counts[x], x not in current, tie[x]))
+        # among equals: those already there without a conflict at their table, then the
+        # others, then those already there with one (a club-mate, a repeat)
+        clash = {
+            x: pair_cost(x, [y for y in rnd[where[x]] if y != x and y < n]) > _EPS for x in current
+        }
+        ranked = sorted(
+            seated,
+            key=lambda x: (counts[x], (1 if clash[x] else -1) if x in current else 0, tie[x]),
+        )
         chosen = set(ranked[: len(current)])
         outs = [x for x in current if x not in chosen]
         for x in sorted(chosen - current, key=lambda x: tie[x]):
@@ -229,27 +239,94 @@ def _winds_from_plan(
     layouts: list[list[list[int]] | None],
     prior: dict[int, list[int]],
     free: set[int],
+    sitting_out: set[int],
 ) -> list[list[tuple[int, ...]]]:
     """Winds of a re-draft: a player who keeps the planned table keeps the planned wind,
-    newcomers take the free winds; then the totals are balanced (Kempe swaps)."""
+    newcomers take the free winds; then the totals of the players at changed tables are
+    balanced (Kempe swaps; the others keep the published winds)."""
     seat: list[list[int]] = []
     shape: list[int] = []
+    touched: set[int] = set(sitting_out)  # a bye changes a player's totals
     for rnd, layout in zip(new, layouts, strict=True):
         for t, members in enumerate(rnd):
             planned = layout[t] if layout is not None and t < len(layout) else [None] * 4
             row: list[int | None] = [p if p in members else None for p in planned]
             rest = [p for p in members if p not in row]
+            if rest:
+                touched.update(members)
             for w in range(4):
                 if row[w] is None:
                     row[w] = rest.pop(0)
             seat.append(row)  # type: ignore[arg-type]
         shape.append(len(rnd))
-    _balance_winds(seat, prior, free)
+    _balance_winds(seat, prior, free, only=touched)
     out, pos = [], 0
     for k in shape:
         out.append([tuple(s) for s in seat[pos : pos + k]])
         pos += k
     return out
+
+
+def _large_rounds(
+    P: int,
+    n: int,
+    n_new: int,
+    played_rounds: list,
+    index: dict[int, int],
+    plans: list,
+    new_byes: list[list[int]],
+    group_codes: list[tuple[np.ndarray, float]],
+    sub_games: np.ndarray,
+    k_sub: int,
+    method: str,
+    order: list[int] | None,
+    rng: random.Random,
+    deadline: float,
+) -> tuple[list[list[list[int]]], str, list[list[list[int]] | None]]:
+    """The new rounds of a large event with sparse meeting counts (``large.py``)."""
+    sc = large.SparseCosts(n, P, group_codes)
+    large.fixed_meetings(
+        sc, [[[index[p] for p in t if p in index] for t in r] for r in played_rounds]
+    )
+    byes = [{index[p] for p in b} for b in new_byes]
+    order_idx = None
+    home = None
+    if order is not None:
+        order_idx = [index[p] for p in order] + list(range(n, P))
+    new, construction = large.start(
+        P, n, n_new, byes, any(x is not None for x in plans), bool(played_rounds), order_idx, rng
+    )
+    if order_idx is not None:
+        home = np.zeros((n_new, P), dtype=np.int64)
+        for r, rnd in enumerate(new):
+            for t, tbl in enumerate(rnd):
+                for x in tbl:
+                    home[r, x] = t
+    plan_tab = np.full((n_new, P), -1, dtype=np.int64)
+    layouts: list[list[list[int]] | None] = [None] * n_new
+    for r in range(n_new):
+        if plans[r] is not None:
+            act = [i for i in range(P) if i not in byes[r]]
+            tables, plan_tab[r] = _from_plan(plans[r], act, sc.join, P, rng)
+            layouts[r] = tables
+            new[r] = [list(t) for t in tables]
+        for t in new[r]:
+            sc.seat(t)
+    if any(x is not None for x in layouts):
+        construction = "published plan, fewest seats changed"
+    cls = None
+    if k_sub and method == "balanced" and not any(x is not None for x in layouts):
+        for rnd in new:
+            for t in rnd:
+                sc.seat(t, -1)
+        cls = _share_substitutes(new, n, sub_games, sc.join, P, rng)
+        for rnd in new:
+            for t in rnd:
+                sc.seat(t)
+        construction += " + substitutes shared evenly"
+    moves = plan_tab if any(x is not None for x in layouts) else None
+    large.repair(new, sc, rng, deadline, cls, moves, home)
+    return new, construction + " + sparse repair", layouts
 
 
 def _all_groupings(
@@ -367,25 +444,30 @@ def generate(
     index = {p: i for i, p in enumerate(all_ids)}
     n_bye = n % 4 if fill == "byes" else 0
 
-    W = np.zeros((P, P))
-    W[:n, :n] = 1.0
-    Pen = np.zeros((P, P))
-    for codes, weight in _group_codes(
+    group_codes = _group_codes(
         specs,
         _all_groupings(
             specs, avoid_club_weight, avoid_country_weight, teams, avoid_team_weight, groupings
         ),
-    ):
-        same = (codes[:, None] == codes[None, :]) & (codes[:, None] >= 0)
-        Pen[:n, :n] += weight * same
-    Pen[n:, n:] = SUBSTITUTE_PAIR_PENALTY
-    np.fill_diagonal(W, 0.0)
-    np.fill_diagonal(Pen, 0.0)
-    costs = _Costs(W, Pen)
-    has_pen = bool(Pen.any())
+    )
+    # dense P x P matrices up to DENSE_LIMIT seats, sparse counts above (large.py)
+    dense = P <= large.DENSE_LIMIT
+    if dense:
+        W = np.zeros((P, P))
+        W[:n, :n] = 1.0
+        Pen = np.zeros((P, P))
+        for codes, weight in group_codes:
+            same = (codes[:, None] == codes[None, :]) & (codes[:, None] >= 0)
+            Pen[:n, :n] += weight * same
+        Pen[n:, n:] = SUBSTITUTE_PAIR_PENALTY
+        np.fill_diagonal(W, 0.0)
+        np.fill_diagonal(Pen, 0.0)
+        costs = _Costs(W, Pen)
+        has_pen = bool(Pen.any())
 
     # fixed meetings among the active players, games played so far
-    F = np.zeros((P, P), dtype=np.int64)
+    F = np.zeros((P, P) if dense else (1, 1), dtype=np.int64)
+    fixed_slots = np.zeros(n, dtype=np.int64)
     prior_winds: dict[int, list[int]] = {}
     bye_count = dict.fromkeys(ids, 0)
     prior_games = np.zeros(P, dtype=np.int64)
@@ -402,9 +484,11 @@ def generate(
                     prior_games[index[p]] += 1
             act = [index[p] for p in t if p in index and p >= 0]
             for a in act:
-                for b in act:
-                    if a != b:
-                        F[a, b] += 1
+                fixed_slots[a] += len(act) - 1
+                if dense:
+                    for b in act:
+                        if a != b:
+                            F[a, b] += 1
             for w, p in enumerate(t):
                 seated.add(p)
                 if p in index:
@@ -449,12 +533,45 @@ def generate(
 
     # players of every game: G, used for the search target
     games = {index[p]: len(played_rounds) + n_new - bye_count[p] for p in ids}
-    fixed_slots = F[:n, :n].sum(axis=1)
     slots = {
         i: int(fixed_slots[i]) + 3 * (games[i] - int(prior_games[i])) - (n_new if k_sub else 0)
         for i in games
     }
     target = float(_lower_bound_games(games, slots, n))
+    if not played_rounds and P <= 12 + 3:  # fewer than four tables: the exact bound
+        target = max(target, float(small_repeats(n, n_new, fill) or 0))
+
+    if not dense:
+        return _finish(
+            *_large_rounds(
+                P,
+                n,
+                n_new,
+                played_rounds,
+                index,
+                plans,
+                new_byes,
+                group_codes,
+                sub_games,
+                k_sub,
+                method,
+                order if method == "swiss" else None,
+                rng,
+                deadline,
+            ),
+            plans=plans,
+            planned=planned,
+            played_rounds=played_rounds,
+            prior_winds=prior_winds,
+            all_ids=all_ids,
+            ids=ids,
+            new_byes=new_byes,
+            sub_ids=sub_ids,
+            specs=specs,
+            teams=teams,
+            n=n,
+            P=P,
+        )
 
     if played_rounds and n_new == 1:
         # next round with fixed earlier winds: two players who both need the same
@@ -558,7 +675,7 @@ def generate(
         # re-draft: the substitutes take the seats of the players who left, as published
         # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
         # players, 9 rounds, two drops after round 4)
-        add = costs.add(_meetings(P, new, F.copy()))
+        add = costs.add(F)  # the meetings of played rounds; new rounds are few
         sub_cls = _share_substitutes(
             new, n, sub_games, lambda x, ys: float(add[x, ys].sum()), P, rng
         )
@@ -578,15 +695,57 @@ def generate(
                 iters = max(200, min(20000, iters))
                 if method == "swiss" or (best_struct is not None and sub_cls is None):
                     iters = min(iters, 3000)
+                elif any(x is not None for x in layouts):
+                    iters = min(iters, 6000)  # a re-draft starts close to its end
             moves = plan_tab if any(x is not None for x in layouts) else None
             new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, sub_cls)
             construction += f" + tabu search ({iters} iterations max)"
 
+    return _finish(
+        new,
+        construction,
+        layouts,
+        plans=plans,
+        planned=planned,
+        played_rounds=played_rounds,
+        prior_winds=prior_winds,
+        all_ids=all_ids,
+        ids=ids,
+        new_byes=new_byes,
+        sub_ids=sub_ids,
+        specs=specs,
+        teams=teams,
+        n=n,
+        P=P,
+    )
+
+
+def _finish(
+    new: list[list[list[int]]],
+    construction: str,
+    layouts: list[list[list[int]] | None],
+    *,
+    plans: list,
+    planned: Sequence[Round],
+    played_rounds: list,
+    prior_winds: dict[int, list[int]],
+    all_ids: list[int],
+    ids: list[int],
+    new_byes: list[list[int]],
+    sub_ids: list[int],
+    specs: list[PlayerSpec],
+    teams: Mapping[int, str] | None,
+    n: int,
+    P: int,
+) -> Schedule:
+    """Winds, the seats changed from the plan, byes and the quality report."""
     # winds
     free = set(range(n, P))
+    ids_at = {p: i for i, p in enumerate(all_ids)}
     new_rounds: list[tuple[Table, ...]] = []
     if new and any(x is not None for x in layouts):
-        ordered = _winds_from_plan(new, layouts, prior_winds, free)
+        byes_idx = {ids_at[p] for b in new_byes for p in b}
+        ordered = _winds_from_plan(new, layouts, prior_winds, free, byes_idx)
         new_rounds = [tuple(tuple(all_ids[i] for i in t) for t in rnd) for rnd in ordered]
     elif new:
         flat = [t for rnd in new for t in rnd]

@@ -8,6 +8,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from .bounds import small_repeats, table_caps
 from .types import PlayerSpec, Quality, Round, Schedule
 
 # player counts for which zero repeats are impossible below the counting limit
@@ -16,8 +17,14 @@ from .types import PlayerSpec, Quality, Round, Schedule
 _MAX_ZERO_REPEAT_ROUNDS = {4: 1, 8: 1, 12: 1, 20: 5}
 
 
-def lower_bound(players: int, rounds: int) -> int:
-    """Counting bound on repeats for ``players`` (all playing) over ``rounds`` rounds."""
+def lower_bound(players: int, rounds: int, fill: str = "substitutes") -> int:
+    """Fewest repeats for ``players`` over ``rounds`` rounds: exact for the small events
+    of ``tournament/seating_data/small_bounds.json`` (fewer than four tables: 4-10 players
+    with substitutes spread over the tables, 4-9 with byes), else the counting bound for
+    players who all play every round."""
+    exact = small_repeats(players, rounds, fill)
+    if exact is not None:
+        return exact
     if 3 * rounds <= players - 1:
         return 1 if rounds > _MAX_ZERO_REPEAT_ROUNDS.get(players, rounds) else 0
     return max(1, math.ceil(players * (3 * rounds - players + 1) / 2))
@@ -82,7 +89,7 @@ def quality(
     imbalance = max((max(c) - min(c) for c in wind.values()), default=0)
     ideal = 1 if any(sum(c) % 4 for c in wind.values()) else 0
     games = {p: sum(c) for p, c in wind.items()}
-    lb = _lower_bound_games(games, slots, len(wind))
+    lb = max(_lower_bound_games(games, slots, len(wind)), _small_exact(rounds, set(wind), subs))
     same_club = same_country = same_team = 0
     teams = teams or {}
     for (a, b), c in meet.items():
@@ -162,3 +169,22 @@ def seats_changed(before: Round, after: Round) -> int:
         new = tuple(after[t]) if t < len(after) else (None,) * 4
         changed += sum(1 for x, y in zip(old, new, strict=True) if x != y)
     return changed
+
+
+def _small_exact(rounds: list, real: set[int], subs: set[int]) -> int:
+    """The exact bound of ``bounds`` when every round has the shape the generator gives
+    fewer than four tables (the same real players per table, the rest on a bye); 0 else."""
+    n = len(real)
+    if not rounds or not 4 <= n <= 15:
+        return 0
+    fill = "substitutes" if any(p in subs for r in rounds for t in r for p in t) else "byes"
+    if fill == "byes" and n % 4 == 0:
+        fill = "substitutes"  # the same shape: full tables, nobody out
+    caps, _byes = table_caps(n, fill)
+    for rnd in rounds:
+        shape = sorted((sum(1 for p in t if p not in subs) for t in rnd), reverse=True)
+        if shape != sorted(caps, reverse=True):
+            return 0
+        if any(p not in real for t in rnd for p in t if p not in subs):
+            return 0
+    return small_repeats(n, len(rounds), fill) or 0

@@ -75,8 +75,17 @@ def _assign_winds(
     return [tuple(s) for s in seat]  # type: ignore[misc]
 
 
-def _balance_winds(seat: list[list[int]], prior: dict[int, list[int]], free: set[int]) -> None:
-    """Kempe-path swaps of two winds inside tables until totals are balanced."""
+def _balance_winds(
+    seat: list[list[int]],
+    prior: dict[int, list[int]],
+    free: set[int],
+    only: set[int] | None = None,
+) -> None:
+    """Kempe-path swaps of two winds inside tables until totals are balanced.
+
+    With ``only``, just those players' totals are balanced (a re-draft: the paths still
+    run through anyone, never making another player's totals worse, and only tables with
+    one of them are reordered as a whole)."""
     counts: dict[int, list[int]] = {}
     ptables: dict[int, list[int]] = {}
     for ti, s in enumerate(seat):
@@ -89,7 +98,7 @@ def _balance_winds(seat: list[list[int]], prior: dict[int, list[int]], free: set
         improved = False
         guard += 1
         for p in sorted(counts):
-            if p in free:
+            if p in free or (only is not None and p not in only):
                 continue
             c = counts[p]
             pairs = sorted(
@@ -101,13 +110,20 @@ def _balance_winds(seat: list[list[int]], prior: dict[int, list[int]], free: set
                     improved = True
                     break
         if not improved:
-            improved = _permute_tables(seat, counts, free)
+            improved = _permute_tables(seat, counts, free, only)
 
 
-def _permute_tables(seat: list[list[int]], counts: dict[int, list[int]], free: set[int]) -> bool:
+def _permute_tables(
+    seat: list[list[int]],
+    counts: dict[int, list[int]],
+    free: set[int],
+    only: set[int] | None = None,
+) -> bool:
     """Best of the 24 wind orders of each table, the rest fixed (sum of squared counts)."""
     changed = False
     for s in seat:
+        if only is not None and not any(p in only for p in s):
+            continue
         for w, p in enumerate(s):
             counts[p][w] -= 1
 

@@ -218,8 +218,25 @@ def seating_print(request: HttpRequest, event: Event, number: int) -> HttpRespon
         ),
         key=lambda item: item[0].casefold(),
     )
+    seated = {seat.player_id for table in tables for seat in table.seats.all()}
+    byes = (
+        sorted(
+            (
+                p.name
+                for p in event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
+                if p.pk not in seated
+            ),
+            key=str.casefold,
+        )
+        if seated
+        else []
+    )
+    by_name = sorted(
+        [*by_name, *((name, None, _("Bye in this round")) for name in byes)],
+        key=lambda item: item[0].casefold(),
+    )
     return render(
         request,
         "director/seating_print.html",
-        {"event": event, "round": round_, "tables": tables, "by_name": by_name},
+        {"event": event, "round": round_, "tables": tables, "by_name": by_name, "byes": byes},
     )

@@ -1,0 +1,85 @@
+"""Large events: sparse meeting counts keep memory small; the web layer refuses what the
+generator cannot seat (issue 19, item 6)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournament import seating_service
+from tournament.models import Player
+from tournament.seating import PlayerSpec, generate, large
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = """
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[1])
+from tournament.seating import generate
+t = time.monotonic()
+s = generate(10000, 3, seed=0, time_budget=10)
+print(json.dumps({"seconds": time.monotonic() - t, "repeats": s.quality.repeats,
+                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+                  "tables": [len(r) for r in s.rounds]}))
+"""
+
+
+def test_ten_thousand_players_three_rounds_in_little_memory():
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, str(ROOT)], capture_output=True, text=True, check=True
+    )
+    result = json.loads(out.stdout)
+    assert result["tables"] == [2500, 2500, 2500]
+    assert result["repeats"] == 0
+    assert result["peak_mib"] < 300  # it was 6.7 GiB
+    assert result["seconds"] < 10
+
+
+def test_the_sparse_path_keeps_groups_apart_and_substitutes_fair():
+    n = large.DENSE_LIMIT + 3  # one seat more than the dense limit with a substitute
+    specs = [PlayerSpec(i, club=f"club{i % 100}") for i in range(n)]
+    sched = generate(specs, 3, seed=1)
+    assert "sparse" in sched.construction
+    assert sched.quality.repeats == 0
+    assert sched.quality.same_club == 0
+    games = [0] * n
+    for rnd in sched.rounds:
+        for t in rnd:
+            if any(p < 0 for p in t):
+                for p in t:
+                    if p >= 0:
+                        games[p] += 1
+    assert max(games) <= 1  # 3 rounds x 3 seats: nobody twice
+
+
+def test_the_sparse_path_continues_played_rounds_and_redrafts():
+    n = 2000
+    first = generate(n, 2, seed=2)
+    nxt = generate(n, 3, seed=2, played=first.rounds)
+    assert nxt.rounds[:2] == first.rounds and nxt.quality.repeats == 0
+    remaining = [p for p in range(n) if p not in (7, 8)]
+    again = generate(remaining, 3, seed=2, played=nxt.rounds[:1], planned=nxt.rounds)
+    assert again.quality.repeats == 0
+    assert again.moved == 2 * 2  # the two empty seats of rounds 2 and 3
+
+
+@pytest.mark.django_db
+def test_the_web_layer_refuses_what_it_cannot_seat(make_event, director):
+    event = make_event("huge", players=4)
+    Player.objects.bulk_create(
+        [
+            Player(event=event, name=f"Extra {i}", name_key=f"extra {i}")
+            for i in range(seating_service.MAX_PLAYER_ROUNDS // 20)
+        ]
+    )
+    with pytest.raises(ValidationError) as error:
+        seating_service.start_draft(event, director, first_round=1, rounds=20)
+    message = error.value.message_dict["rounds"][0]
+    assert "3004 players over 20 rounds" in message and "fewer rounds" in message
+    assert not event.seating_drafts.exists()
+    seating_service.start_draft(event, director, first_round=1, rounds=19)
