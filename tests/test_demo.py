@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from penalties.models import FoulReport, Void
+from scoring.board import board_tiles
 from scoring.demo import load_full_demo
 from scoring.models import ScoreSheet, SheetHand, StandingsSnapshot, TableResult
 from tournament.models import Round
@@ -22,6 +23,12 @@ def test_demo_event():
         Round.Status.SEATED,
     ]
     assert TableResult.objects.filter(event=event, counts=True).count() == 16
+    # The live round's board: seven tables entered (waiting for confirmation, one corrected),
+    # the last one missing its result.
+    live = event.rounds.get(number=3)
+    tiles = board_tiles(live)
+    assert [t.state for t in tiles] == ["corrected", *["entered"] * 6, "none"]
+    assert [t.number for t in tiles if t.state == "none"] == [8]
     assert FoulReport.objects.filter(event=event).count() == 6
     assert Void.objects.filter(report__event=event).count() == 1
     snapshot = StandingsSnapshot.objects.get(event=event)
@@ -30,11 +37,11 @@ def test_demo_event():
     # False-win transfers net to zero across players; the premature count is a 10-point deduction.
     assert sum(row["penalties"] for row in snapshot.rows) == -10
     assert {login.username for login in logins} >= {"director", "referee"}
-    # Two tables of the live round keep a score sheet, part-way through the game.
+    # The live round's last table keeps a score sheet, part-way through the game.
     event.refresh_from_db()
     assert event.keeps_score_sheets and event.players_enter_hands
     sheets_in_progress = ScoreSheet.objects.filter(event=event, status="open")
-    assert sheets_in_progress.count() == 2
-    assert SheetHand.objects.filter(sheet__event=event).count() == 8
+    assert sheets_in_progress.count() == 1
+    assert SheetHand.objects.filter(sheet__event=event).count() == 6
     again, _ = load_full_demo()
     assert again.pk == event.pk and FoulReport.objects.count() == 6

@@ -233,6 +233,14 @@ class Round(models.Model):
     )
     starts_at = models.DateTimeField(_("scheduled start"), null=True, blank=True)
     length_minutes = models.PositiveSmallIntegerField(_("length (minutes)"), default=120)
+    # The clock the hall sees (see ``tournament.clock.clock_of``): when the round last went
+    # live, when the director started its clock by hand, whether it is paused and for how
+    # long it was paused before, and time added to the whole round.
+    live_since = models.DateTimeField(_("live since"), null=True, blank=True)
+    clock_started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("clock paused"), null=True, blank=True)
+    paused_seconds = models.PositiveIntegerField(default=0)
+    extra_minutes = models.PositiveSmallIntegerField(_("extra time (minutes)"), default=0)
 
     class Meta:
         ordering = ["event", "number"]
@@ -249,6 +257,26 @@ class Round(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.status == self.Status.CLOSED
+
+
+class RoundStatusChange(models.Model):
+    """A move of a round's status backwards (reopening a closed round, un-starting a live
+    one): who, when and why. Forward moves need no reason and are not listed here."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="status_changes")
+    old_status = models.CharField(max_length=10, choices=Round.Status.choices)
+    new_status = models.CharField(max_length=10, choices=Round.Status.choices)
+    reason = models.CharField(_("reason"), max_length=500)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.old_status} -> {self.new_status}"
 
 
 class Table(models.Model):
@@ -484,4 +512,8 @@ class SeatingDraft(models.Model):
         verbose_name_plural = _("seating drafts")
 
     def __str__(self) -> str:
-        return f"{self.event} rounds {self.first_round}+{self.round_count}"
+        return f"{self.event} rounds {self.first_round}-{self.last_round}"
+
+    @property
+    def last_round(self) -> int:
+        return self.first_round + self.round_count - 1
