@@ -27,5 +27,11 @@ class WriteThrottle(SimpleRateThrottle):
     def get_cache_key(self, request, view):
         if request.method in SAFE:
             return None
-        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
+        if request.user.is_authenticated:
+            ident = request.user.pk
+        elif hasattr(request.auth, "pin_generation"):
+            # A player signed in with a PIN (score sheets): per player, not per venue address.
+            ident = f"player-{request.auth.pk}"
+        else:
+            ident = self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}

@@ -195,3 +195,22 @@ def test_staff_sheet_page(riichi, client):
     assert "31500" in page and "28500" in page
     client.force_login(riichi.other_floor)
     assert client.get(url).status_code == 403
+
+
+def test_player_writes_are_throttled_per_player_not_per_address(riichi):
+    from types import SimpleNamespace
+
+    from django.contrib.auth.models import AnonymousUser
+
+    from config.throttles import WriteThrottle
+
+    throttle = WriteThrottle()
+    south, west = (Player.objects.get(pk=p.pk) for p in (riichi.south, riichi.west))
+
+    def key(player):
+        request = SimpleNamespace(
+            method="POST", user=AnonymousUser(), auth=player, META={"REMOTE_ADDR": "10.0.0.1"}
+        )
+        return throttle.get_cache_key(request, None)
+
+    assert key(south) != key(west) and f"player-{south.pk}" in key(south)
