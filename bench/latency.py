@@ -70,7 +70,8 @@ class Client:
         )
 
     def standings(self) -> dict:
-        return self._call("GET", f"/api/events/{self.slug}/standings/")
+        # Every row on one page (the API pages by 100 unless asked).
+        return self._call("GET", f"/api/events/{self.slug}/standings/?page_size=1000")
 
 
 def penalties(body: dict) -> dict[int, int]:

@@ -1,4 +1,4 @@
-"""Benchmark of the seating generator (tournament/seating.py).
+"""Benchmark of the seating generator (tournament/seating/).
 
 .venv/bin/python bench/seating.py            # all cases, three seeds each
 .venv/bin/python bench/seating.py --quick    # one seed, small cases only

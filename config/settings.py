@@ -68,6 +68,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.SecurityHeadersMiddleware",
+    "config.middleware.HeadAsGetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -78,6 +80,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.middleware.OverflowAsBadRequestMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -172,6 +175,15 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "10"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", "900"))
+# The login brake (tournament/login.py): failures per address for every username (a venue NAT
+# puts a hall behind one address), the per-username delay that doubles past
+# LOGIN_MAX_FAILURES and its cap, how long an address a user logged in from stays known.
+LOGIN_ADDRESS_MAX_FAILURES = int(os.environ.get("LOGIN_ADDRESS_MAX_FAILURES", "100"))
+LOGIN_DELAY_SECONDS = float(os.environ.get("LOGIN_DELAY_SECONDS", "1"))
+LOGIN_MAX_DELAY_SECONDS = float(os.environ.get("LOGIN_MAX_DELAY_SECONDS", "60"))
+LOGIN_KNOWN_ADDRESS_DAYS = int(os.environ.get("LOGIN_KNOWN_ADDRESS_DAYS", "30"))
+# Proxies in front of the application that append to X-Forwarded-For (0: use REMOTE_ADDR).
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -210,6 +222,20 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttles.AnonReadThrottle",
+        "config.throttles.WriteThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon_read": os.environ.get("API_THROTTLE_ANON_READS", "1200/min") or None,
+        "write": os.environ.get("API_THROTTLE_WRITES", "600/min") or None,
+    },
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")) or None,
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "tournament.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 500,
@@ -240,6 +266,38 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# Content-Security-Policy of every response (config/middleware.py): our pages load scripts,
+# styles and images from this site only and have no inline script, handler or style. The
+# admin, DRF's browsable API and the API docs render third-party templates with inline styles
+# (and, for ReDoc, an inline script): those paths get exactly these relaxations.
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+CSP_THIRD_PARTY = [
+    ("/admin/", {"style-src": "'self' 'unsafe-inline'"}),
+    (
+        "/api/redoc/",
+        {"style-src": "'self' 'unsafe-inline'", "script-src": "'self' 'unsafe-inline'"},
+    ),
+    ("/api/docs/", {"style-src": "'self' 'unsafe-inline'"}),
+    ("/api/", {"style-src": "'self' 'unsafe-inline'"}),
+]
+PERMISSIONS_POLICY = {
+    "camera": "()",
+    "microphone": "()",
+    "geolocation": "()",
+    "payment": "()",
+    "usb": "()",
+}
 
 LOGGING = {
     "version": 1,
@@ -251,6 +309,11 @@ LOGGING = {
 # Anonymous visitors of a public event page may see it up to this many seconds late; in
 # exchange a full hall refreshing the standings costs no database query at all.
 PUBLIC_PAGE_SECONDS = float(os.environ.get("PUBLIC_PAGE_SECONDS", "1.0"))
+
+# /healthz?worker=1 makes at most one Celery round trip per this many seconds (the answer is
+# shared through the cache), waiting at most HEALTHZ_WORKER_TIMEOUT seconds for it.
+HEALTHZ_WORKER_SECONDS = float(os.environ.get("HEALTHZ_WORKER_SECONDS", "30"))
+HEALTHZ_WORKER_TIMEOUT = float(os.environ.get("HEALTHZ_WORKER_TIMEOUT", "5"))
 
 # Seconds the seating generator may search at most (it usually stops much earlier).
 SEATING_TIME_BUDGET = float(os.environ.get("SEATING_TIME_BUDGET", "10"))

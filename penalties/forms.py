@@ -17,6 +17,8 @@ from rules import CATALOGUE, Ruleset
 from rules.catalogue import BOOL, CHOICE, INT, OBJECT_LIST, PLAYER, PLAYER_INT_MAP, PLAYER_LIST
 from tournament.models import Seat
 
+from .wording import choice_label, points_unit
+
 CLAIM_ROWS = 3
 
 
@@ -85,6 +87,9 @@ class FoulForm(forms.Form):
                 field = forms.BooleanField(label=label, required=False, initial=bool(f.default))
             elif f.type == INT:
                 attrs = {"inputmode": "numeric"}
+                help_text = ""
+                if code == "referee_decision" and f.name == "amount":
+                    help_text = points_unit(ruleset)
                 if f.minimum is not None:
                     attrs["min"] = f.minimum
                 if f.maximum is not None:
@@ -93,22 +98,29 @@ class FoulForm(forms.Form):
                     label=label,
                     required=f.required,
                     initial=f.default,
+                    help_text=help_text,
                     widget=forms.NumberInput(attrs=attrs),
                 )
             elif f.type == CHOICE:
-                options = [(c, _(c.replace("_", " ").capitalize())) for c in f.choices]
+                options = [(c, choice_label(c, ruleset)) for c in f.choices]
                 if not f.required:
                     options = [("", "—"), *options] if f.default is None else options
+                # Sub-choices get the offender buttons' touch targets.
                 field = forms.ChoiceField(
                     label=label,
                     choices=options,
                     required=f.required,
                     initial=f.default or "",
-                    widget=forms.RadioSelect,
+                    widget=TileRadio,
                 )
             elif f.type == PLAYER:
+                # An optional player (a transfer's receiver) can be cleared again.
                 field = forms.ChoiceField(
-                    label=label, choices=choices, required=f.required, widget=TileRadio
+                    label=label,
+                    choices=choices if f.required else [("", "—"), *choices],
+                    required=f.required,
+                    initial="",
+                    widget=TileRadio,
                 )
                 self.player_fields.append(name)
             elif f.type == PLAYER_LIST:
@@ -143,7 +155,7 @@ class FoulForm(forms.Form):
                                 required=False,
                                 choices=[
                                     ("", "—"),
-                                    *[(c, _(c.capitalize())) for c in item.choices],
+                                    *[(c, choice_label(c, ruleset)) for c in item.choices],
                                 ],
                             )
                         else:
@@ -157,7 +169,7 @@ class FoulForm(forms.Form):
         self.fields["note"] = self.fields.pop("note")
         if with_reason:
             self.fields["reason"] = forms.CharField(
-                label=_("Reason for recording after the round closed"),
+                label=_("Reason for recording outside the live round"),
                 widget=forms.Textarea(attrs={"rows": 2}),
             )
 

@@ -31,6 +31,7 @@ from rules import (
     ledger_lines,
 )
 from rules.ledger import LedgerLine
+from rules.standings import RIICHI
 from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table
 from tournament.roles import is_director, referee_assignment
 from tournament.services import bump_revision
@@ -38,6 +39,7 @@ from tournament.services import bump_revision
 from .models import FoulReport, LedgerEntry, Void
 
 MAX_KEY_LENGTH = 64
+MAX_VOID_REASON = 2000
 
 
 class Conflict(Exception):
@@ -148,16 +150,21 @@ def _check_round_and_table(
                 _("Round %(r)s is closed: give the reason for this late record.")
                 % {"r": round_.number},
             )
-    elif (
-        round_.status != Round.Status.LIVE
-        and assignment is not None
-        and (assignment.role == RefereeAssignment.Role.FLOOR)
-    ):
-        raise Conflict(
-            "round",
-            _("Round %(r)s is not live (it is %(s)s).")
-            % {"r": round_.number, "s": round_.get_status_display()},
-        )
+    elif round_.status != Round.Status.LIVE:
+        # A round only planned or seated has no play yet (docs/rules-decisions.md): referees
+        # are refused; the director may record, with a reason, as after a round closed.
+        if not is_director(user, event):
+            raise Conflict(
+                "round",
+                _("Round %(r)s is not live (it is %(s)s).")
+                % {"r": round_.number, "s": round_.get_status_display()},
+            )
+        if not reason.strip():
+            raise _invalid(
+                "reason",
+                _("Round %(r)s is not live: give the reason for recording a foul in it.")
+                % {"r": round_.number},
+            )
 
 
 def _seated(table: Table, seats: list[Seat]) -> tuple[Seats, dict[int, Player]]:
@@ -199,6 +206,7 @@ def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> Checked
         )
     if data.details is not None and not isinstance(data.details, Mapping):
         raise _invalid("details", _("Details are an object of named values."))
+    _check_points_unit(ruleset, data.code, data.details or {})
     try:
         report = Report(data.code, offender, seats, dict(data.details or {}))
         options = ruleset.options(event.ruleset_options)
@@ -220,10 +228,39 @@ def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> Checked
     )
 
 
+def _check_points_unit(ruleset, code: str, details: Mapping[str, Any]) -> None:
+    """Riichi counts in raw points (a 20-point penalty is 20 000): a referee's point amount
+    under 100 is a slip of the unit, refused with the amount it probably meant."""
+    if code != "referee_decision" or ruleset.method != RIICHI:
+        return
+    amount = details.get("amount")
+    if details.get("sanction") not in ("deduct", "transfer"):
+        return
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount < 100:
+        return
+    raise _invalid(
+        "details.amount",
+        _(
+            "Riichi amounts are raw points (20 000 = 20.0 points): %(amount)d would be "
+            "%(points)s points. Did you mean %(proposed)s (= %(amount)d.0 points)?"
+        )
+        % {
+            "amount": amount,
+            "points": f"{amount / 1000:.3f}".rstrip("0"),
+            "proposed": f"{amount * 1000:,}".replace(",", " "),
+        },
+    )
+
+
 # Recording ----------------------------------------------------------------------------------
 
 
-def _replayed(event: Event, data: FoulInput) -> FoulReport | None:
+def _replayed(
+    event: Event, user: AbstractBaseUser, assignment: RefereeAssignment | None, data: FoulInput
+) -> FoulReport | None:
+    """The report stored under this key, answered only to who may read it: its own referee,
+    the head referee or the director, and a floor referee only at a table they cover. Anybody
+    else who sends that key learns nothing from the answer (not even the report's number)."""
     existing = (
         FoulReport.objects.filter(event=event, idempotency_key=data.idempotency_key)
         .select_related("round", "table")
@@ -231,6 +268,15 @@ def _replayed(event: Event, data: FoulInput) -> FoulReport | None:
     )
     if existing is None:
         return None
+    own = existing.referee_id == user.pk
+    strong = assignment is None or assignment.role == RefereeAssignment.Role.HEAD
+    if not (own or strong) or (
+        assignment is not None and not assignment.covers_table(existing.table.number)
+    ):
+        raise Conflict(
+            "idempotency_key",
+            _("This idempotency key was already used for another report. Use a new key."),
+        )
     same = (
         existing.code == data.code
         and existing.offender_id == _as_int(data.offender)
@@ -240,8 +286,7 @@ def _replayed(event: Event, data: FoulInput) -> FoulReport | None:
     if not same:
         raise Conflict(
             "idempotency_key",
-            _("This idempotency key was already used for report #%(id)s, a different report.")
-            % {"id": existing.pk},
+            _("This idempotency key was already used for another report. Use a new key."),
         )
     return existing
 
@@ -267,8 +312,16 @@ def record_foul(
             _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
         )
     data.idempotency_key = key
-    check_recorder(event, user)
-    existing = _replayed(event, data)
+    for name in ("note", "reason"):
+        text = getattr(data, name) or ""
+        if "\x00" in text or len(text) > MAX_VOID_REASON:
+            raise _invalid(
+                name,
+                _("A reason has at most %(max)d characters and no NUL character.")
+                % {"max": MAX_VOID_REASON},
+            )
+    assignment = check_recorder(event, user)
+    existing = _replayed(event, user, assignment, data)
     if existing is not None:
         return existing, False
     checked = check_foul(event, user, data)
@@ -317,7 +370,7 @@ def record_foul(
             bump_revision(event)
     except IntegrityError:
         # A concurrent request with the same key won the race: answer as a replay.
-        existing = _replayed(event, data)
+        existing = _replayed(event, user, assignment, data)
         if existing is None:
             raise
         return existing, False
@@ -361,6 +414,12 @@ def void_report(
     reason = (reason or "").strip()
     if not reason:
         raise _invalid("reason", _("Say why the report is voided."))
+    if "\x00" in reason or len(reason) > MAX_VOID_REASON:
+        raise _invalid(
+            "reason",
+            _("A reason has at most %(max)d characters and no NUL character.")
+            % {"max": MAX_VOID_REASON},
+        )
     if Void.objects.filter(report=report).exists():
         raise Conflict("report", _("Report #%(id)s is already voided.") % {"id": report.pk})
     try:

@@ -4,6 +4,8 @@ and asks for JSON with ``Accept: application/json``."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,16 +19,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules import CATALOGUE, get_ruleset
 from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
+from tournament.params import bounded_int
+from tournament.roles import can_enter_results, can_view, is_director, referee_assignment
 from tournament.services import has_new_roles
 from tournament.timezones import activate_event_time_zone
 
 from . import services
 from .forms import FoulForm
 from .models import FoulReport
+from .wording import foul_description
 
 require_GET_POST = require_http_methods(["GET", "POST"])
 
 COMMON_FOULS = (
+    "chombo",
     "false_win",
     "exposed_tiles",
     "wrong_wall_draw",
@@ -37,12 +43,55 @@ COMMON_FOULS = (
 )
 
 
-def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
-    """The event and the user's assignment (None for the director); 403 for anybody else."""
+def explain_forbidden(view):
+    """A refusal says why and leads back to the referee's tables (JSON for the offline queue,
+    which shows the reason on the form and on queued reports)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args, **kwargs):
+        try:
+            return view(request, slug, *args, **kwargs)
+        except PermissionDenied as exc:
+            message = str(exc) or _("You may not do this in this event.")
+            if _wants_json(request):
+                return JsonResponse({"errors": {"__all__": [{"message": message}]}}, status=403)
+            return render(
+                request,
+                "referee/forbidden.html",
+                {"slug": slug, "message": message},
+                status=403,
+            )
+
+    return wrapper
+
+
+def _event(request: HttpRequest, slug: str) -> Event:
+    """The event, 404 for anybody who may not see it (a private event's outsiders too)."""
     event = get_object_or_404(Event, slug=slug)
-    assignment = services.check_recorder(event, request.user)
+    if not can_view(request.user, event):
+        raise Http404
     activate_event_time_zone(event)
+    return event
+
+
+def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
+    """The event and the user's assignment (None for the director); 403 for anybody else who
+    may see the event, and for a private event the same 404 as for a missing one."""
+    event = _event(request, slug)
+    assignment = services.check_recorder(event, request.user)
     return event, assignment
+
+
+def _any_staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None, bool]:
+    """The event, the user's strongest assignment (None for the director) and whether they may
+    record fouls; scorekeepers see their tables too (to enter results)."""
+    event = _event(request, slug)
+    if is_director(request.user, event):
+        return event, None, True
+    assignment = referee_assignment(request.user, event)
+    if assignment is None:
+        raise PermissionDenied(_("You are not staff of this event."))
+    return event, assignment, assignment.role != RefereeAssignment.Role.SCOREKEEPER
 
 
 def _is_head(assignment: RefereeAssignment | None) -> bool:
@@ -57,7 +106,13 @@ def _table(event: Event, round_number: int, table_number: int, assignment) -> Ta
         number=table_number,
     )
     if assignment is not None and not assignment.covers_table(table.number):
-        raise PermissionDenied(_("You are not assigned to table %(t)s.") % {"t": table.number})
+        raise PermissionDenied(
+            _(
+                "Table %(t)s is not one of your tables (%(mine)s). Ask the head referee to "
+                "cover it, or go back to your tables."
+            )
+            % {"t": table.number, "mine": ", ".join(map(str, assignment.table_numbers))}
+        )
     return table
 
 
@@ -73,7 +128,11 @@ def _seats_by_wind(seats: list[Seat]) -> list[tuple[str, Seat | None]]:
 @login_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    recording = (RefereeAssignment.Role.HEAD, RefereeAssignment.Role.FLOOR)
+    recording = (
+        RefereeAssignment.Role.HEAD,
+        RefereeAssignment.Role.FLOOR,
+        RefereeAssignment.Role.SCOREKEEPER,
+    )
     events = Event.objects.filter(
         Q(director=request.user) | Q(referees__user=request.user, referees__role__in=recording)
     )
@@ -85,15 +144,21 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
+@explain_forbidden
 def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
-    event, assignment = _staff(request, slug)
+    event, assignment, can_record = _any_staff(request, slug)
     live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
     tables = []
     if live:
         for table in live.tables.prefetch_related("seats__player"):
             mine = assignment is None or assignment.covers_table(table.number)
             tables.append(
-                {"table": table, "mine": mine, "seats": _seats_by_wind(list(table.seats.all()))}
+                {
+                    "table": table,
+                    "mine": mine,
+                    "seats": _seats_by_wind(list(table.seats.all())),
+                    "results": can_enter_results(request.user, event, table.number),
+                }
             )
         tables.sort(key=lambda t: (not t["mine"], t["table"].number))
     return render(
@@ -104,6 +169,7 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
             "round": live,
             "tables": tables,
             "is_head": _is_head(assignment),
+            "can_record": can_record,
             "assigned": assignment.table_numbers if assignment else [],
         },
     )
@@ -111,8 +177,9 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
+@explain_forbidden
 def table_page(request: HttpRequest, slug: str, round_number: int, table_number: int):
-    event, assignment = _staff(request, slug)
+    event, assignment, can_record = _any_staff(request, slug)
     table = _table(event, round_number, table_number, assignment)
     ruleset = get_ruleset(event.ruleset)
     common = [(code, _(CATALOGUE[code].label)) for code in COMMON_FOULS if code in ruleset.codes]
@@ -138,6 +205,8 @@ def table_page(request: HttpRequest, slug: str, round_number: int, table_number:
             "others": others,
             "recent": recent,
             "is_head": _is_head(assignment),
+            "can_record": can_record,
+            "can_result": can_enter_results(request.user, event, table.number),
             "show_others": request.GET.get("all") == "1",
         },
     )
@@ -149,6 +218,7 @@ def _wants_json(request: HttpRequest) -> bool:
 
 @login_required
 @require_GET_POST
+@explain_forbidden
 def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: int, code: str):
     event, assignment = _staff(request, slug)
     table = _table(event, round_number, table_number, assignment)
@@ -156,7 +226,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
     if code not in ruleset.codes:
         raise Http404
     seats = _seats(table)
-    with_reason = table.round.status == Round.Status.CLOSED and assignment is None
+    with_reason = table.round.status != Round.Status.LIVE and assignment is None
     form = FoulForm(
         request.POST or None, code=code, seats=seats, ruleset=ruleset, with_reason=with_reason
     )
@@ -199,8 +269,11 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
             except services.Conflict as exc:
                 form.add_error(None, exc.message)
                 status = 409
+            except PermissionDenied as exc:
+                form.add_error(None, str(exc) or _("You may not record this foul."))
+                status = 403
         if form.errors:
-            status = 409 if status == 409 else 400
+            status = status if status in (403, 409) else 400
             if _wants_json(request):
                 return JsonResponse({"errors": form.errors.get_json_data()}, status=status)
     return render(
@@ -213,7 +286,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
             "form": form,
             "code": code,
             "label": _(CATALOGUE[code].label),
-            "description": _(CATALOGUE[code].description),
+            "description": foul_description(code, ruleset),
             "preview": preview,
             "seats": _seats_by_wind(seats),
         },
@@ -223,10 +296,13 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
 
 @login_required
 @require_GET
+@explain_forbidden
 def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event, assignment = _staff(request, slug)
     report = get_object_or_404(
-        FoulReport.objects.select_related("round", "table", "offender", "referee"),
+        FoulReport.objects.select_related(
+            "round", "table", "offender", "referee", "void__voided_by"
+        ),
         event=event,
         pk=pk,
     )
@@ -241,6 +317,7 @@ def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@explain_forbidden
 def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
     event, assignment = _staff(request, slug)
     if not _is_head(assignment):
@@ -254,10 +331,11 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
     filters = {}
     for name, lookup in (("round", "round__number"), ("table", "table__number")):
         value = request.GET.get(name, "")
-        if value.isdigit():
-            reports = reports.filter(**{lookup: int(value)})
+        if (number := bounded_int(value)) is not None:
+            reports = reports.filter(**{lookup: number})
             filters[name] = value
-    if (player := request.GET.get("player", "")).isdigit():
+    player = request.GET.get("player", "")
+    if bounded_int(player) is not None:
         reports = reports.filter(Q(offender_id=player) | Q(co_offenders=player)).distinct()
         filters["player"] = player
     if code := request.GET.get("code"):

@@ -20,6 +20,7 @@ FOULS = [
     (3, 3, "W", "exposed_tiles", {"source": "own_hand", "count": 2}, "Knocked over two tiles"),
 ]
 VOIDED = (2, 4)  # round, table of the report voided on appeal
+LIVE_ROUND = 3  # its results are coming in: every table but the last has one, unconfirmed
 
 
 def _scores(rng: random.Random) -> dict[str, int]:
@@ -41,6 +42,7 @@ def _referee_for(event: Event, table_number: int):
 
 def _play(event: Event, round_: Round) -> None:
     rng = random.Random(round_.number)
+    head = event.referees.get(role=RefereeAssignment.Role.HEAD).user
     tables = {t.number: t for t in round_.tables.prefetch_related("seats")}
     for number, round_number, table_number, wind, code, details, note in (
         (i, *foul) for i, foul in enumerate(FOULS)
@@ -63,11 +65,25 @@ def _play(event: Event, round_: Round) -> None:
             user_agent="Demo tablet",
         )
         if (round_number, table_number) == VOIDED:
-            head = event.referees.get(role=RefereeAssignment.Role.HEAD).user
             penalties.void_report(report, head, "Appeal upheld: the wait was live")
-    if round_.number < 3:
+    if round_.number < LIVE_ROUND:
         for table in tables.values():
-            scoring.enter_result(table, event.director, _scores(rng))
+            result = scoring.enter_result(table, event.director, _scores(rng))
+            scoring.confirm_result(table, head, result.version)
+    elif round_.number == LIVE_ROUND:
+        # The round board: results entered and waiting for the director's confirmation (so
+        # the standings still read the closed rounds), one of them corrected, and the last
+        # table still missing its result.
+        for number, table in sorted(tables.items())[:-1]:
+            scoring.enter_result(table, head, _scores(rng))
+            if number == 1:
+                scoring.enter_result(
+                    table,
+                    head,
+                    _scores(rng),
+                    based_on_version=1,
+                    reason="East and West swapped on the sheet",
+                )
 
 
 def load_full_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:

@@ -112,7 +112,7 @@ def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     header = (
         [_("Place"), _("Player"), _("EMA number"), _("Country"), _("Club")]
         + [title for title, _value in columns]
-        + [_("Penalties"), _("Dropped")]
+        + [_("Games"), _("Penalties"), _("Dropped")]
         + [_("Round %(number)s") % {"number": n} for n in rounds]
     )
     body = []
@@ -121,14 +121,17 @@ def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
         by_round = {line[0]: line[4] for line in row["rounds"]}
         body.append(
             [
-                row["place"],
-                row["name"],
+                "" if row["place"] is None else row["place"],
+                # The current name, even from a snapshot computed before a rename.
+                player.name if player else row["name"],
                 player.ema_number if player else "",
                 _country(player),
                 player.club if player else "",
             ]
             + [value(row) for _title, value in columns]
-            + [row["penalties"], _("yes") if row["dropped"] else ""]
+            # Penalties in the unit of the totals (riichi: thousands of points).
+            + [row.get("played", len(row["rounds"])), number(row["penalties_display"])]
+            + [_("yes") if row["dropped"] else ""]
             + [number(by_round[n]) if n in by_round else "" for n in rounds]
         )
     return header, body
@@ -192,10 +195,11 @@ def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
 
 
 def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
-    """The EMA ranking results file: ranked players (dropped ones included, substitutes not,
-    as in the standings) with their places as the standings show them. MCR: points are table
-    points, mahjong the score; riichi: points are table points, mahjong the total. An event
-    with stages lists its final ranking (``scoring.format_tables.final_order``)."""
+    """The EMA ranking results file: ranked players (dropped ones included, substitutes and
+    players who never played a counting table not, as in the standings) with their places as
+    the standings show them. MCR: points are table points, mahjong the score; riichi: points
+    are table points, mahjong the total. An event with stages lists its final ranking
+    (``scoring.format_tables.final_order``)."""
     method, rows = standings(event)
     final = final_order(event)
     if final is not None:
@@ -205,8 +209,10 @@ def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     riichi = method == RIICHI
     body = []
     for row in rows:
+        if row["place"] is None:
+            continue
         player = players.get(row["player"])
-        last, first = split_name(row["name"])
+        last, first = split_name(player.name if player else row["name"])
         body.append(
             [
                 row["place"],
@@ -260,12 +266,27 @@ def _country(player: Player | None) -> str:
 # File formats -------------------------------------------------------------------------------
 
 
+# A cell a spreadsheet would read as a formula (OWASP "CSV injection"): neutralised with a
+# leading apostrophe. Numbers written as numbers (negative ones too) are left alone.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` safe for a CSV cell: text starting like a formula gets a leading ``'``,
+    so that Excel, LibreOffice and Google Sheets show it as text and never evaluate it."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:
+    """UTF-8 with a byte order mark, which Excel needs to read accents right; every text cell
+    neutralised (``csv_cell``)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue().encode("utf-8")
+    writer.writerow([csv_cell(str(h)) for h in header])
+    writer.writerows([csv_cell(v) for v in row] for row in rows)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
 def to_xlsx(title: str, header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:

@@ -55,6 +55,7 @@ class Rows:
 
     player: np.ndarray
     place: np.ndarray
+    played: np.ndarray  # tables played (0: never, no place: listed after the ranked)
     values: np.ndarray  # (rows, 3) twelfths
     line_row: np.ndarray
     line_round: np.ndarray
@@ -64,7 +65,9 @@ class Rows:
     def of(cls, packed: bytes | memoryview | None) -> Rows:
         if not packed:
             empty = np.zeros(0, dtype=np.int64)
-            return cls(empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3)))
+            return cls(
+                empty, empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3))
+            )
         head, lines = _lines(zlib.decompress(bytes(packed)))
         counts = np.array(head["lines"], dtype=np.int64)
         line_row = np.repeat(np.arange(len(counts)), counts)
@@ -72,7 +75,8 @@ class Rows:
         line_values = np.stack((lines[:, 3], lines[:, 4], lines[:, 2] * TWELFTHS), axis=1)
         return cls(
             player=np.array(head["player"], dtype=np.int64),
-            place=np.array(head["place"], dtype=np.int64),
+            place=np.array([p or 0 for p in head["place"]], dtype=np.int64),
+            played=np.array(head.get("played", head["lines"]), dtype=np.int64),
             values=np.array([head[v] for v in VALUES], dtype=np.int64).reshape(3, -1).T,
             line_row=line_row,
             line_round=lines[:, 0].copy(),
@@ -208,7 +212,7 @@ def stage_standings(
     for stage in stages:
         own = _stage_values(rows, stage, penalties, scale)
         if previous is None:
-            members = np.arange(len(rows.player))
+            members = np.flatnonzero(rows.played > 0)
             values = own
         else:
             decision = getattr(stage, "cut", None) if stage.cut_size else None
@@ -242,7 +246,8 @@ def final_ranking(rows: Rows, plan: StagePlan) -> list[tuple[int, int]]:
     """(place, player): the last played stage's places, then the players cut before it by
     their standing at the cut, latest cut first."""
     if not plan.results:
-        return list(zip(rows.place.tolist(), rows.player.tolist(), strict=True))
+        ranked = rows.played > 0
+        return list(zip(rows.place[ranked].tolist(), rows.player[ranked].tolist(), strict=True))
     last = max(plan.results)
     cuts = []
     for stage in reversed(plan.stages):

@@ -41,6 +41,13 @@ class TableResult(models.Model):
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     counts = models.BooleanField(_("counts in the standings"), default=False)
+    # The ruleset the scores were entered under, like a foul report's: ``verify`` flags a
+    # result whose event has moved to another ruleset since.
+    ruleset_key = models.CharField(max_length=20, blank=True, default="")
+    ruleset_version = models.CharField(max_length=40, blank=True, default="")
+    # The tablet's key for this entry (empty from clients that send none): a resend of the
+    # same entry returns this version instead of writing another.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["table", "-version"]
@@ -52,6 +59,11 @@ class TableResult(models.Model):
                 fields=["table"], condition=Q(counts=True), name="result_one_counting_per_table"
             ),
             models.CheckConstraint(condition=Q(version__gte=1), name="result_version_positive"),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="result_key_once_per_table",
+            ),
         ]
         indexes = [models.Index(fields=["event", "counts"], name="result_event_counts")]
 

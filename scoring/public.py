@@ -10,7 +10,8 @@ clock, so it is answered in full each time.
 from __future__ import annotations
 
 import time
-from collections import defaultdict
+import unicodedata
+from collections import OrderedDict, defaultdict
 
 from django.conf import settings
 from django.core.cache import cache
@@ -18,6 +19,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -25,14 +27,14 @@ from django.views.decorators.http import require_GET
 
 from penalties.models import FoulReport
 from rules.standings import RIICHI, TABLE_POINTS
-from tournament.clock import round_clock
-from tournament.models import Announcement, Event, Player, Round, Seat
+from tournament.clock import clock_of
+from tournament.models import Announcement, Event, Player, Round, Seat, Wind
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
 
-from .history import history_svg_points, place_history
+from .history import history_svg_points
 from .models import StandingsSnapshot
-from .snapshot import expand_rounds
+from .snapshot import _DECODED, decoded_rows, expand_rounds  # noqa: F401 (tests clear it)
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -52,6 +54,21 @@ def _snapshot(event: Event) -> StandingsSnapshot:
         return event.standings_snapshot
     except StandingsSnapshot.DoesNotExist:
         return StandingsSnapshot(event=event, revision=-1)
+
+
+_NAV: dict[tuple[int, int], list[tuple[int, str]]] = {}
+
+
+def nav_rounds(event: Event) -> list[tuple[int, str]]:
+    """(number, status) of the event's rounds for the page navigation, kept per event revision
+    in this process (a round's status change moves the revision)."""
+    key = (event.pk, event.revision)
+    found = _NAV.get(key)
+    if found is None:
+        if len(_NAV) >= 64:
+            _NAV.clear()
+        found = _NAV[key] = list(event.rounds.order_by("number").values_list("number", "status"))
+    return found
 
 
 def _etag(event: Event, snapshot: StandingsSnapshot, kind: str) -> str:
@@ -156,6 +173,9 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
             "standings": mark_safe(standings_html(request, event, snapshot)),  # noqa: S308
             "announcements": list(event.announcements.filter(is_active=True)[:3]),
             "etag": _etag(event, snapshot, "standings"),
+            # The page is shared by every anonymous visitor: the language form must not carry
+            # the first visitor's query string (``?utm=...``) to the others.
+            "language_next": request.path,
         },
     )
     if key is not None:
@@ -185,8 +205,9 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _event(request, slug)
     round_ = get_object_or_404(Round, event=event, number=number)
     snapshot = _snapshot(event)
+    rows, _by_player, _ranked = decoded_rows(event, snapshot)
     lines = {}
-    for row in snapshot.rows:
+    for row in rows:
         for line in expand_rounds(row["rounds"]):
             if line["round"] == number:
                 lines[row["player"]] = line
@@ -221,85 +242,214 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def published_round(event: Event) -> Round | None:
-    """The round players should look at: the next seated one, else the live one."""
+    """The round players should look at: the live one while a round is played (the highest,
+    should two be live), else the next seated one."""
     rounds = list(event.rounds.filter(status__in=[Round.Status.SEATED, Round.Status.LIVE]))
-    seated = [r for r in rounds if r.status == Round.Status.SEATED]
-    if seated:
-        return min(seated, key=lambda r: r.number)
-    return max(rounds, key=lambda r: r.number, default=None)
+    live = [r for r in rounds if r.status == Round.Status.LIVE]
+    if live:
+        return max(live, key=lambda r: r.number)
+    return min(rounds, key=lambda r: r.number, default=None)
+
+
+# Letters that carry no combining mark to strip but are read as plain ones when searched.
+_PLAIN_LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ı": "i", "æ": "ae"})
+
+
+def search_key(text: str) -> str:
+    """``text`` for matching what people type: without accents, case-folded, single spaces
+    ("Šťastný" and "stastny" match)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN_LETTERS))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.translate(_PLAIN_LETTERS).split())
+
+
+def name_matches(query_key: str, name_key: str) -> bool:
+    """Every word typed starts a word of the name, in any order ("nov an" finds "Anna
+    Novak"); the whole name's start matches too ("anna n")."""
+    if not query_key:
+        return False
+    if name_key.startswith(query_key):
+        return True
+    words = name_key.split()
+    return all(any(w.startswith(q) for w in words) for q in query_key.split())
 
 
 @require_GET
 def seating(request: HttpRequest, slug: str) -> HttpResponse:
+    """Where each player sits in the round of ``published_round``, a search by name (any case,
+    with or without accents, by the start of any word of the name), and who has a bye."""
     event = _event(request, slug)
     round_ = published_round(event)
-    query = request.GET.get("q", "").strip()
-    tables = []
-    matches = []
+    query = request.GET.get("q", "").strip()[:100]
+    query_key = search_key(query)
+    tables, matches, byes, bye_matches = [], [], [], []
     if round_:
+        seated = set()
         for table in round_.tables.prefetch_related("seats__player"):
             seats = list(table.seats.all())
+            for seat in seats:
+                seat.search_key = search_key(seat.player.name)
+                seated.add(seat.player_id)
             tables.append({"table": table, "seats": seats})
-            if query:
-                matches += [
-                    (seat, table)
-                    for seat in seats
-                    if query.casefold() in seat.player.name.casefold()
-                ]
+            matches += [(seat, table) for seat in seats if name_matches(query_key, seat.search_key)]
+        for player in event.players.filter(
+            status=Player.Status.ACTIVE, is_substitute=False
+        ).order_by("name"):
+            if player.pk not in seated:
+                player.search_key = search_key(player.name)
+                byes.append(player)
+                if name_matches(query_key, player.search_key):
+                    bye_matches.append(player)
     return render(
         request,
         "public/seating.html",
-        {"event": event, "round": round_, "tables": tables, "query": query, "matches": matches},
+        {
+            "event": event,
+            "round": round_,
+            "tables": tables,
+            "query": query,
+            "matches": matches,
+            "byes": byes,
+            "bye_matches": bye_matches,
+        },
     )
+
+
+# Player pages of anonymous visitors: (event pk, revisions, language, player) -> (ETag, page),
+# the most recently used last; and per (slug, language) until when the revisions last read
+# are taken as current (settings.PUBLIC_PAGE_SECONDS), as for the event page.
+_PLAYER_PAGES: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+_PLAYER_PAGES_MAX = 2048
+_RECENT_REVISIONS: dict[tuple[str, str], tuple[float, str]] = {}
+
+
+def _cached_player_page(request: HttpRequest, etag: str, page: bytes) -> HttpResponse:
+    response = HttpResponseNotModified() if _not_modified(request, etag) else HttpResponse(page)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_GET
 def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player's place, totals, tables and penalties. The place history and the totals come
+    stored in the snapshot (decoded once per process, see ``decoded_rows``): the page reads
+    the player's row, never the field.
+
+    After a round every player opens his own page, and keeps it open (it refreshes itself):
+    for anonymous visitors the rendered page is kept per (event revisions, language, player)
+    in this process and in the shared cache. Everything on it moves the event's revision when
+    it changes (results, fouls, seating, rounds, the player's name), so the revisions key it."""
+    shared = _shared_page(request)
+    language = get_language()
+    if shared:
+        recent = _RECENT_REVISIONS.get((slug, language))
+        if recent is not None and recent[0] > time.monotonic():
+            found = _PLAYER_PAGES.get(f"{recent[1]}:{pk}")
+            if found is not None:
+                return _cached_player_page(request, *found)
     event = _event(request, slug)
     snapshot = _snapshot(event)
     etag = _etag(event, snapshot, f"player{pk}")
+    key = None
+    if shared and event.is_public:
+        computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+        base = f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+        _RECENT_REVISIONS[(slug, language)] = (
+            time.monotonic() + settings.PUBLIC_PAGE_SECONDS,
+            base,
+        )
+        key = f"{base}:{pk}"
+        found = _PLAYER_PAGES.get(key)
+        if found is None:
+            found = cache.get(key)
+        if found is not None:
+            _remember_player_page(key, found)
+            return _cached_player_page(request, *found)
     if _not_modified(request, etag):
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
+    response = _render_player_page(request, event, snapshot, pk)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    if key is not None:
+        _remember_player_page(key, (etag, response.content))
+        cache.set(key, (etag, response.content), 3600)
+    return response
+
+
+def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
+    _PLAYER_PAGES[key] = found
+    _PLAYER_PAGES.move_to_end(key)
+    while len(_PLAYER_PAGES) > _PLAYER_PAGES_MAX:
+        _PLAYER_PAGES.popitem(last=False)
+
+
+def _render_player_page(
+    request: HttpRequest, event: Event, snapshot: StandingsSnapshot, pk: int
+) -> HttpResponse:
     player = get_object_or_404(Player, event=event, pk=pk)
-    row = next((r for r in snapshot.rows if r["player"] == player.pk), None)
+    _rows, by_player, ranked = decoded_rows(event, snapshot)
+    row = by_player.get(player.pk)
     lines = {line["round"]: line for line in expand_rounds(row["rounds"])} if row else {}
 
-    my_seats = list(
-        Seat.objects.filter(player=player)
-        .select_related("round", "table")
-        .order_by("round__number")
-    )
-    table_ids = [s.table_id for s in my_seats]
-    opponents: dict[int, list[Seat]] = defaultdict(list)
-    for seat in (
-        Seat.objects.filter(table_id__in=table_ids).exclude(player=player).select_related("player")
+    # One query: every seat at the player's tables (the player's own and the opponents'), as
+    # plain values: a player of 12 rounds has 48 of them, and model instances cost more than
+    # the rest of the page.
+    winds = dict(Wind.choices)
+    mine: list[dict] = []
+    opponents: dict[int, list[dict]] = defaultdict(list)
+    for number, status, table_id, table_number, wind, player_id, name in (
+        Seat.objects.filter(table__seats__player=player)
+        .order_by("round__number", "pk")
+        .values_list(
+            "round__number",
+            "round__status",
+            "table_id",
+            "table__number",
+            "wind",
+            "player_id",
+            "player__name",
+        )
     ):
-        opponents[seat.table_id].append(seat)
+        seat = {
+            "round": number,
+            "status": status,
+            "table": table_number,
+            "wind": winds.get(wind, wind),
+            "player_id": player_id,
+            "name": name,
+        }
+        if player_id == player.pk:
+            mine.append({**seat, "table_id": table_id})
+        else:
+            opponents[table_id].append(seat)
     played, upcoming = [], None
-    for seat in my_seats:
+    for seat in mine:
         entry = {
             "seat": seat,
-            "opponents": opponents[seat.table_id],
-            "line": lines.get(seat.round.number),
+            "opponents": opponents[seat["table_id"]],
+            "line": lines.get(seat["round"]),
         }
-        if seat.round.status in (Round.Status.LIVE, Round.Status.CLOSED) or entry["line"]:
+        if seat["status"] in (Round.Status.LIVE, Round.Status.CLOSED) or entry["line"]:
             played.append(entry)
-        elif seat.round.status == Round.Status.SEATED and upcoming is None:
+        elif seat["status"] == Round.Status.SEATED and upcoming is None:
             upcoming = entry
 
+    # The reports against the player (as offender or co-offender); each term uses an index.
+    co_fouls = FoulReport.co_offenders.through.objects.filter(player=player).values("foulreport_id")
     reports = (
         FoulReport.objects.filter(event=event)
-        .filter(Q(offender=player) | Q(co_offenders=player))
-        .distinct()
+        .filter(Q(offender=player) | Q(pk__in=co_fouls))
         .select_related("round", "table", "void")
         .prefetch_related("entries", "table__seats")
         .order_by("-created_at")
     )
-    history = place_history(snapshot.method, snapshot.rows).get(player.pk, [])
-    points = history_svg_points(history, len(snapshot.rows))
-    response = render(
+    history = [tuple(h) for h in row["history"]] if row else []
+    points = history_svg_points(history, ranked)
+    method = snapshot.method or ""
+    return render(
         request,
         "public/player.html",
         {
@@ -312,14 +462,16 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "history": history,
             "chart": points,
             "chart_path": " ".join(f"{x},{y}" for x, y, *_ in points),
-            "riichi": snapshot.method == RIICHI,
-            "table_points": snapshot.method == TABLE_POINTS,
-            "players": len(snapshot.rows),
+            "riichi": method == RIICHI,
+            "table_points": method == TABLE_POINTS,
+            "columns": _columns(method),
+            "players": ranked,
+            "nav_rounds": nav_rounds(event),
+            # Links to opponents: one URL reversed, not one per opponent.
+            "players_url": reverse("public:player", args=[event.slug, 0])[:-2],
+            "language_next": request.path,
         },
     )
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 @require_GET
@@ -340,21 +492,19 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
     )
     clock = None
     if live:
-        main = round_clock(live.starts_at, live.length_minutes, now)
+        # A live round's clock runs from when it started, not from a scheduled start that
+        # may still lie ahead; paused time and the round's extra minutes move its end.
+        main = clock_of(live, now)
         extra = [
-            {
-                "table": t.number,
-                "ends_at": round_clock(
-                    live.starts_at, live.length_minutes, now, t.extra_minutes
-                ).ends_at,
-            }
+            {"table": t.number, "ends_at": clock_of(live, now, t.extra_minutes).ends_at}
             for t in live.tables.filter(extra_minutes__gt=0)
         ]
+        started = live.clock_started_at or live.starts_at
         clock = {
             "round": live.number,
             "state": main.state,
             "ends_at": main.ends_at.isoformat() if main.ends_at else None,
-            "starts_at": live.starts_at.isoformat() if live.starts_at else None,
+            "starts_at": started.isoformat() if started and main.state != "paused" else None,
             "remaining_seconds": main.remaining_seconds,
             "extra": [
                 {"table": e["table"], "ends_at": e["ends_at"].isoformat()}
@@ -372,10 +522,11 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
             "columns": columns,
             "rows": [
                 {
-                    "place": r["place"],
+                    # A player without a game has no place and no values (not zeros).
+                    "place": "–" if r["place"] is None else r["place"],
                     "name": r["name"],
                     "dropped": r["dropped"],
-                    **{c: r[f"{c}_display"] for c in columns},
+                    **{c: "–" if r["place"] is None else r[f"{c}_display"] for c in columns},
                 }
                 for r in snapshot.rows
             ],

@@ -16,13 +16,15 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import get_ruleset
-from tournament.models import Event, RefereeAssignment, Seat, Stage, Table, Team
-from tournament.roles import is_director, referee_assignments
+from rules import RuleError, get_ruleset
+from rules.hands.riichi import RIICHI_STICK
+from rules.standings import RIICHI
+from tournament.models import Event, Round, Seat, Table
+from tournament.roles import can_enter_results, is_director
 from tournament.services import bump_revision
 
 from . import formats, snapshot
@@ -32,6 +34,9 @@ logger = logging.getLogger(__name__)
 
 WINDS = ("E", "S", "W", "N")
 MAX_SCORE = 10**9
+# A result's reason is a sentence or two, like a foul's note (capped at 2000 as well).
+MAX_REASON = 2000
+MAX_KEY_LENGTH = 64
 
 
 class ResultConflict(Exception):
@@ -46,29 +51,11 @@ class ResultConflict(Exception):
 # Rights -------------------------------------------------------------------------------------
 
 
-def can_enter_results(user: AbstractBaseUser, event: Event, table_number: int) -> bool:
-    """Director, head referee, scorekeeper (for the tables they cover); floor referees for their
-    tables when the event lets them."""
-    if is_director(user, event):
-        return True
-    for assignment in referee_assignments(user, event):
-        role = assignment.role
-        if role == RefereeAssignment.Role.HEAD:
-            return True
-        if role == RefereeAssignment.Role.SCOREKEEPER and assignment.covers_table(table_number):
-            return True
-        if (
-            role == RefereeAssignment.Role.FLOOR
-            and event.floor_referees_enter_results
-            and assignment.covers_table(table_number)
-        ):
-            return True
-    return False
-
-
 def _check_rights(user, event: Event, table: Table, reason: str | None) -> None:
-    """Raise unless ``user`` may change ``table``'s result. In a closed round only the director
-    may, and must give a reason (``reason=None``: the change needs none, e.g. a confirmation)."""
+    """Raise unless ``user`` may change ``table``'s result. Outside a live round only the
+    director may, and must give a reason (``reason=None``: the change needs none, e.g. a
+    confirmation). A round that is only planned or seated has not been played yet; a closed
+    one is history."""
     round_ = table.round
     if round_.is_closed:
         if not is_director(user, event):
@@ -79,6 +66,21 @@ def _check_rights(user, event: Event, table: Table, reason: str | None) -> None:
         if reason is not None and not reason.strip():
             raise ValidationError(
                 {"reason": [_("Give a reason for changing a result of a closed round.")]}
+            )
+    elif round_.status != Round.Status.LIVE:
+        if not is_director(user, event):
+            raise PermissionDenied(
+                _("Round %(number)d is not live: only the director may enter its results.")
+                % {"number": round_.number}
+            )
+        if reason is not None and not reason.strip():
+            raise ValidationError(
+                {
+                    "reason": [
+                        _("Round %(number)d is not live: give a reason for entering its result.")
+                        % {"number": round_.number}
+                    ]
+                }
             )
     elif not can_enter_results(user, event, table.number):
         raise PermissionDenied(_("You may not enter results for this table."))
@@ -164,6 +166,57 @@ def _latest_version(table: Table) -> int:
     return table.results.aggregate(m=Max("version"))["m"] or 0
 
 
+def _clean_reason(reason: str | None) -> str:
+    reason = (reason or "").strip()
+    if "\x00" in reason:
+        raise ValidationError({"reason": [_("The reason contains a NUL character.")]})
+    if len(reason) > MAX_REASON:
+        raise ValidationError(
+            {
+                "reason": [
+                    _("A reason has at most %(max)d characters (this one has %(n)d).")
+                    % {"max": MAX_REASON, "n": len(reason)}
+                ]
+            }
+        )
+    return reason
+
+
+def _clean_key(key: str | None) -> str:
+    key = (key or "").strip()
+    if len(key) > MAX_KEY_LENGTH:
+        raise ValidationError(
+            {
+                "idempotency_key": [
+                    _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH}
+                ]
+            }
+        )
+    return key
+
+
+def _replayed_result(
+    table: Table, key: str, values: dict[int, tuple[str, int]], base: int
+) -> TableResult | None:
+    """The version stored under ``key`` at this table, if the same entry was sent before.
+
+    Called after the rights check, so a key only ever answers its own table's writer; a key
+    reused for different scores is refused without naming the stored version."""
+    if not key:
+        return None
+    existing = table.results.filter(idempotency_key=key).prefetch_related("scores").first()
+    if existing is None:
+        return None
+    stored = {s.player_id: (s.wind, s.score) for s in existing.scores.all()}
+    if stored != values or existing.version != base + 1:
+        raise ResultConflict(
+            _("This idempotency key was already used for a different result."),
+            _latest_version(table),
+        )
+    existing.replayed = True
+    return existing
+
+
 def enter_result(
     table: Table,
     user: AbstractBaseUser,
@@ -171,22 +224,29 @@ def enter_result(
     *,
     based_on_version: int | None = None,
     reason: str = "",
+    idempotency_key: str | None = None,
 ) -> TableResult:
     """Record a new version of ``table``'s result.
 
     ``based_on_version`` is the version the person saw (``None`` or 0 for the first entry); if
     somebody has entered another version since, nothing is written and ``ResultConflict`` says
-    which version is current. A correction needs a reason; so does any change in a closed round,
-    which only the director may make."""
+    which version is current. A correction needs a reason; so does any change outside a live
+    round, which only the director may make. ``idempotency_key`` (the tablet's offline queue
+    sends one): a resend of the same entry returns the stored version (its ``replayed``
+    attribute is True) and writes nothing."""
     round_ = table.round
     event = round_.event
-    reason = (reason or "").strip()
+    reason = _clean_reason(reason)
+    key = _clean_key(idempotency_key)
     _check_rights(user, event, table, reason)
     base = based_on_version or 0
-    if base and not reason:
-        raise ValidationError({"reason": [_("Say why the result is corrected.")]})
     seats = list(Seat.objects.filter(table=table))
     values = _scores_by_player(seats, scores)
+    replay = _replayed_result(table, key, values, base)
+    if replay is not None:
+        return replay
+    if base and not reason:
+        raise ValidationError({"reason": [_("Say why the result is corrected.")]})
     ruleset = get_ruleset(event.ruleset)
     problem = ruleset.table_result_problem(
         {p: v for p, (_w, v) in values.items()}, event.ruleset_options
@@ -215,6 +275,9 @@ def enter_result(
                 version=latest + 1,
                 reason=reason,
                 entered_by=user,
+                ruleset_key=ruleset.key,
+                ruleset_version=ruleset.version,
+                idempotency_key=key,
             )
             SeatScore.objects.bulk_create(
                 [
@@ -226,10 +289,14 @@ def enter_result(
                 _make_counting(result)
             bump_revision(event)
     except IntegrityError as exc:
+        replay = _replayed_result(table, key, values, base)
+        if replay is not None:
+            return replay
         raise ResultConflict(
             _("Somebody entered this table's result at the same moment. Reload and try again."),
             _latest_version(table),
         ) from exc
+    result.replayed = False
     return result
 
 
@@ -267,6 +334,20 @@ def confirm_result(table: Table, user: AbstractBaseUser, version: int) -> TableR
     return result
 
 
+def result_sum_target(event: Event) -> tuple[int, int]:
+    """What a table's four scores must add up to (RULES.md section 5), and the riichi stick
+    size by which they may fall short when leftover sticks leave the game (0: exactly)."""
+    ruleset = get_ruleset(event.ruleset)
+    try:
+        options = ruleset.options(event.ruleset_options)
+    except RuleError:
+        options = ruleset.options({})
+    if ruleset.method != RIICHI:
+        return 0, 0
+    sticks = RIICHI_STICK if options.get("leftover_deposits") == "lost" else 0
+    return 4 * int(options["start_points"]), sticks
+
+
 def result_versions(table: Table) -> list[TableResult]:
     return list(
         table.results.select_related("entered_by", "confirmed_by")
@@ -294,14 +375,9 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     asks for another reconcile. The snapshot is written only if its stored revision is older,
     so duplicate, late or concurrent runs never roll the standings back."""
     # Query: the event's revision and ruleset, the stored snapshot's revision (if any), and
-    # whether the event has teams or stages.
+    # its format (teams, stages).
     found = list(
-        Event.objects.filter(pk=event_id)
-        .annotate(
-            has_teams=Exists(Team.objects.filter(event_id=OuterRef("pk"))),
-            has_stages=Exists(Stage.objects.filter(event_id=OuterRef("pk"))),
-        )
-        .values_list(
+        Event.objects.filter(pk=event_id).values_list(
             "revision",
             "ruleset",
             "ruleset_options",
@@ -332,7 +408,7 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     )
     status = "written" if written else "superseded"
     if written and (has_teams or has_stages):
-        # Queries (events with teams or stages): membership, stages, overall penalties, write.
+        # Queries (events with teams or stages): members and overall penalties, stages, write.
         formats.refresh(
             event_id,
             revision,

@@ -5,13 +5,18 @@ size (players, counting seat scores, tables, the ledger's transfers and deductio
 arrays, the ledger at the same time as the rest on PostgreSQL; ``compute`` ranks them
 (``rules.rank_grid``) and packs the result.
 
+Only players who played a counting table are ranked; registered players without one follow
+them with no place (``place`` None, ``played`` 0), so that a zero never looks like a result.
+
 The stored form (``StandingsSnapshot.packed``) is zlib over: a format byte (``COLUMNS_FORMAT``);
 the byte length (4 bytes) of a JSON object of the rows' fields (one list per field, values in
 twelfths where a Fraction is meant, and ``widths``); that JSON; then the round lines ``(round,
 table, score, units, table points, penalty)`` column after column, each column little-endian
-integers of its width in bytes. ``unpack`` turns it into the rows pages and the API read:
-Fractions as exact strings (``"7/3"``) next to a display string; riichi values shown in
-thousands of points.
+integers of its width in bytes. Format 3 adds what the player page needs, so that it never
+replays the field: per row the tables played and the place after each round of ``rounds``
+(0: no place yet). ``unpack`` turns it into the rows pages and the API read: Fractions as exact
+strings (``"7/3"``) next to a display string; riichi values (penalties too) shown in thousands
+of points.
 """
 
 from __future__ import annotations
@@ -40,7 +45,9 @@ LINE_FIELDS = 6
 ROUND_FIELDS = ("round", "table", "score", "units", "units_display", "table_points", "penalty")
 # The first byte of a packed snapshot: lines column by column (see ``_pack``), or, from the
 # release before, row by row as little-endian integers of that many bytes.
-COLUMNS_FORMAT = 2
+COLUMNS_FORMAT = 3
+# Format 2 is format 3 without ``played``, ``rounds`` and ``history`` (read, never written).
+OLD_COLUMNS_FORMATS = (2,)
 ROWS_FORMATS = (4, 8)
 
 
@@ -270,36 +277,110 @@ def load_grid(event_id: int) -> Loaded:
 HEAD_FIELDS = ("place", "player", "name", "total", "table_points", "score", "penalties", "dropped")
 
 
+def _ranking_keys(method: str, units: np.ndarray, points: np.ndarray, score: np.ndarray):
+    """The per-seat values a method ranks by, in ranking order (see ``rules.rank_grid``)."""
+    if method == TABLE_POINTS:
+        return (points, score * TWELFTHS)
+    if method == RIICHI:
+        return (units,)
+    return (units, points)
+
+
+def _places(keys: list[np.ndarray], members: np.ndarray) -> np.ndarray:
+    """Places (1-based, equals share the better one) of ``members`` by ``keys`` (first key
+    first, higher better), in ``members`` order."""
+    columns = [k[members] for k in keys]
+    order = np.lexsort(tuple(-c for c in reversed(columns)))
+    first = np.ones(len(order), dtype=bool)
+    if len(order) > 1:
+        first[1:] = np.any([c[order][1:] != c[order][:-1] for c in columns], axis=0)
+    places = np.empty(len(order), dtype=np.int64)
+    places[order] = np.maximum.accumulate(np.where(first, np.arange(1, len(order) + 1), 0))
+    return places
+
+
+def place_history(
+    method: str, grid: Grid, ranked_grid: Any, members: np.ndarray, final: np.ndarray
+) -> tuple[list[int], np.ndarray]:
+    """(round numbers, places (players x rounds)): where each player stood after each round
+    with a counting result, 0 before his first table. Overall-scope penalties count from the
+    last round on (the ledger rows carry their round, the grid only their total); the last
+    round's places are the standings' own (``final``)."""
+    n = len(grid.overall)
+    seats = grid.players.reshape(-1)
+    rounds, column = np.unique(np.repeat(grid.rounds, 4), return_inverse=True)
+    history = np.zeros((n, len(rounds)), dtype=np.int64)
+    if not len(rounds):
+        return [], history
+    where = (seats, column)
+    sums = []
+    for values in _ranking_keys(
+        method, ranked_grid.seat_units, ranked_grid.seat_points, ranked_grid.seat_score
+    ):
+        per_round = np.zeros((n, len(rounds)), dtype=np.int64)
+        np.add.at(per_round, where, values.reshape(-1))
+        sums.append(per_round.cumsum(axis=1))
+    tables = np.zeros((n, len(rounds)), dtype=np.int64)
+    np.add.at(tables, where, 1)
+    seen = tables.cumsum(axis=1) > 0
+    for c in range(len(rounds) - 1):
+        playing = np.flatnonzero(members & seen[:, c])
+        history[playing, c] = _places([s[:, c] for s in sums], playing)
+    history[:, -1] = final
+    return rounds.tolist(), history
+
+
 def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str, bytes]:
-    """The standings method and the packed snapshot of ``loaded``."""
+    """The standings method and the packed snapshot of ``loaded``: ranked players who played,
+    then registered players who did not (no place, zeros and their overall penalties)."""
     ruleset = get_ruleset(ruleset_key)
     ids = np.array([p[0] for p in loaded.players], dtype=np.int64)
-    ranked = ruleset.rank_grid(loaded.grid, options, names=ids.tolist())
-    order = ranked.order.tolist()
+    n = len(ids)
+    g = loaded.grid
+    played = np.bincount(g.players.reshape(-1), minlength=n)[:n]
+    registered = np.array([not p[3] for p in loaded.players], dtype=bool).reshape(-1)
+    members = registered & (played > 0)
+    grid = Grid(g.rounds, g.players, g.scores, g.penalties, g.overall, ranked=members)
+    ranked = ruleset.rank_grid(grid, options, names=ids.tolist())
+    idle = np.flatnonzero(registered & (played == 0))
+    order = np.concatenate((ranked.order, idle)).astype(np.int64)
+    final = np.zeros(n, dtype=np.int64)
+    final[ranked.order] = ranked.place
+    rounds, history = place_history(ruleset.method, g, ranked, members, final)
+    overall = g.overall.astype(np.int64)[idle]
+    zeros = np.zeros(len(idle), dtype=np.int64)
+
+    def joined(values: np.ndarray, rest: np.ndarray) -> list[int]:
+        return np.concatenate((values, rest)).tolist()
+
+    order_list = order.tolist()
     head = {
-        "place": ranked.place.tolist(),
-        "player": ids[ranked.order].tolist(),
-        "name": [loaded.players[i][1] for i in order],
-        "total": ranked.total.tolist(),
-        "table_points": ranked.table_points.tolist(),
-        "score": ranked.score.tolist(),
-        "penalties": ranked.penalties.tolist(),
-        "dropped": [loaded.players[i][2] == Player.Status.DROPPED for i in order],
-        "lines": ranked.line_counts.tolist(),
+        "place": joined(ranked.place, zeros),
+        "player": ids[order].tolist(),
+        "name": [loaded.players[i][1] for i in order_list],
+        "total": joined(ranked.total, overall * TWELFTHS),
+        "table_points": joined(ranked.table_points, zeros),
+        "score": joined(ranked.score, overall * TWELFTHS),
+        "penalties": joined(ranked.penalties, overall),
+        "dropped": [loaded.players[i][2] == Player.Status.DROPPED for i in order_list],
+        "lines": joined(ranked.line_counts, zeros),
+        "played": played[order].tolist(),
+        "rounds": rounds,
+        "history": history[order].tolist(),
     }
     seat = ranked.lines
     table = seat // 4
     lines = np.stack(
         (
-            loaded.grid.rounds[table],
+            g.rounds[table],
             loaded.table_numbers[table],
             ranked.seat_score.reshape(-1)[seat],
             ranked.seat_units.reshape(-1)[seat],
             ranked.seat_points.reshape(-1)[seat],
-            loaded.grid.penalties.reshape(-1)[seat],
+            g.penalties.reshape(-1)[seat],
         ),
         axis=1,
-    )
+    ).reshape(-1, LINE_FIELDS)
     return ruleset.method, _pack(head, lines)
 
 
@@ -332,7 +413,7 @@ def _lines(data: bytes) -> tuple[dict[str, list], np.ndarray]:
     if data[0] in ROWS_FORMATS:  # written by the release before COLUMNS_FORMAT
         rows = np.frombuffer(data, dtype=f"<i{data[0]}", offset=offset)
         return head, rows.reshape(-1, LINE_FIELDS).astype(np.int64)
-    if data[0] != COLUMNS_FORMAT:
+    if data[0] != COLUMNS_FORMAT and data[0] not in OLD_COLUMNS_FORMATS:
         raise ValueError(f"unknown standings snapshot format {data[0]}")
     count, columns = sum(head["lines"]), []
     for width in head["widths"]:
@@ -365,26 +446,36 @@ class Formatter:
 
 def unpack(method: str, packed: bytes | memoryview | None) -> list[dict[str, Any]]:
     """The rows of a packed snapshot, each with its ``rounds``: lists in ``ROUND_FIELDS``
-    order (see ``expand_rounds``)."""
+    order (see ``expand_rounds``), ``played`` (tables played), ``history`` ([round, place]
+    after each round with a place) and ``place`` None for a player who never played."""
     if not packed:
         return []
     head, grid = _lines(zlib.decompress(packed))
     lines = grid.tolist()
     fmt = Formatter(method)
     plain = Formatter(TABLE_POINTS)  # table points are never in thousands
-    units_text = {u: fmt(u) for u in np.unique(grid[:, 3]).tolist()}
-    points_text = {t: plain(t)[0] for t in np.unique(grid[:, 4]).tolist()}
+    units_text = {u: fmt(u) for u in np.unique(grid[:, 3]).tolist()} if len(grid) else {}
+    points_text = {t: plain(t)[0] for t in np.unique(grid[:, 4]).tolist()} if len(grid) else {}
+    counts = head["lines"]
+    played = head.get("played", counts)
+    rounds = head.get("rounds", [])
+    history = head.get("history") or [[] for _ in counts]
     rows = []
     start = 0
-    for values in zip(*(head[f] for f in HEAD_FIELDS), head["lines"], strict=True):
-        row = dict(zip(HEAD_FIELDS, values[:-1], strict=True))
+    for values in zip(*(head[f] for f in HEAD_FIELDS), counts, played, history, strict=True):
+        row = dict(zip(HEAD_FIELDS, values[:-3], strict=True))
         for field, formatter in (("total", fmt), ("table_points", plain), ("score", fmt)):
             row[field], row[f"{field}_display"] = formatter(row[field])
-        end = start + values[-1]
+        row["penalties_display"] = fmt(row["penalties"] * TWELFTHS)[1]
+        end = start + values[-3]
         row["rounds"] = [
             [round_, table, score, *units_text[units], points_text[points], penalty]
             for round_, table, score, units, points, penalty in lines[start:end]
         ]
+        row["played"] = values[-2]
+        if not row["played"]:
+            row["place"] = None
+        row["history"] = [[r, p] for r, p in zip(rounds, values[-1], strict=True) if p]
         start = end
         rows.append(row)
     return rows
@@ -397,15 +488,20 @@ def pack_rows(rows: list[dict[str, Any]]) -> bytes:
     def twelfths(exact: str) -> int:
         return int(Fraction(exact) * TWELFTHS)
 
-    head: dict[str, list] = {f: [] for f in (*HEAD_FIELDS, "lines")}
+    head: dict[str, list] = {f: [] for f in (*HEAD_FIELDS, "lines", "played", "history")}
+    rounds = sorted({r for row in rows for r, _place in row.get("history", [])})
+    head["rounds"] = rounds
     lines = []
     for row in rows:
         for field in HEAD_FIELDS:
             value = row[field]
-            head[field].append(
-                twelfths(value) if field in ("total", "table_points", "score") else value
-            )
+            if field in ("total", "table_points", "score"):
+                value = twelfths(value)
+            head[field].append(0 if field == "place" and value is None else value)
         head["lines"].append(len(row["rounds"]))
+        head["played"].append(row.get("played", len(row["rounds"])))
+        places = dict(row.get("history", []))
+        head["history"].append([places.get(r, 0) for r in rounds])
         for round_, table, score, units, _display, points, penalty in row["rounds"]:
             lines.append([round_, table, score, twelfths(units), twelfths(points), penalty])
     return _pack(head, np.array(lines, dtype=np.int64).reshape(-1, LINE_FIELDS))
@@ -413,3 +509,28 @@ def pack_rows(rows: list[dict[str, Any]]) -> bytes:
 
 def expand_rounds(rounds: list[list]) -> list[dict[str, Any]]:
     return [dict(zip(ROUND_FIELDS, line, strict=True)) for line in rounds]
+
+
+# Decoded once per process ---------------------------------------------------------------
+
+Decoded = tuple[list[dict], dict[int, dict], int]
+_DECODED: dict[tuple, Decoded] = {}
+_DECODED_MAX = 8
+
+
+def decoded_rows(event: Any, snapshot: Any) -> Decoded:
+    """(rows, rows by player id, ranked players) of an event's ``StandingsSnapshot``, unpacked
+    once per process and snapshot: a player page or an API page reads its rows from here, and
+    costs no query for the packed rows nor a pass over the field while the snapshot stays the
+    same."""
+    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = (event.pk, snapshot.revision, computed, snapshot.method)
+    found = _DECODED.get(key)
+    if found is None:
+        rows = snapshot.rows
+        by_player = {row["player"]: row for row in rows}
+        ranked = sum(1 for row in rows if row["place"] is not None)
+        if len(_DECODED) >= _DECODED_MAX:
+            _DECODED.clear()
+        found = _DECODED[key] = (rows, by_player, ranked)
+    return found

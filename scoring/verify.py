@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from penalties.models import FoulReport, LedgerEntry, Void
-from rules import REVERSIBLE_KINDS
+from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
 from tournament.models import Event, Seat
+from tournament.services.pricing import reprice, standing_reports
 
-from .models import FormatStandings, SeatScore, StandingsSnapshot
+from .models import FormatStandings, SeatScore, StandingsSnapshot, TableResult
 from .services import compute
 
 
@@ -77,6 +78,77 @@ def ledger_differences(event: Event) -> list[str]:
     return problems
 
 
+def pricing_differences(event: Event) -> list[str]:
+    """Results and fouls priced under another ruleset than the event's, and every standing
+    report priced again under its recorded ruleset version and compared with its entries (a
+    raw change of an amount shows here even after a reconcile)."""
+    problems: list[str] = []
+    for pk, key in (
+        TableResult.objects.filter(event=event)
+        .exclude(ruleset_key="")
+        .exclude(ruleset_key=event.ruleset)
+        .values_list("pk", "ruleset_key")
+    ):
+        problems.append(
+            f"result {pk}: entered under the {key} ruleset, the event uses {event.ruleset}"
+        )
+    for pk, key in (
+        LedgerEntry.objects.filter(event=event, reverses__isnull=True, reversed_by__isnull=True)
+        .exclude(ruleset_key=event.ruleset)
+        .values_list("pk", "ruleset_key")
+    ):
+        problems.append(
+            f"entry {pk}: priced under the {key} ruleset, the event uses {event.ruleset}"
+        )
+    by_ruleset: dict[str, list] = defaultdict(list)
+    for report in standing_reports(event):
+        by_ruleset[report.ruleset_key].append(report)
+    for key, reports in sorted(by_ruleset.items()):
+        try:
+            version = get_ruleset(key).version
+        except RuleError:
+            problems.append(f"reports {[r.pk for r in reports]}: unknown ruleset {key}")
+            continue
+        current = [r for r in reports if r.ruleset_version == version]
+        for r in reports:
+            if r.ruleset_version != version:
+                problems.append(
+                    f"report {r.pk}: priced under {r.ruleset_version}, which this release "
+                    f"cannot re-price ({version}); re-price the event"
+                )
+        for item in reprice(event, key, event.ruleset_options, current):
+            if item.lines is None:
+                problems.append(f"report {item.report.pk}: cannot be priced again: {item.problem}")
+            elif item.differs:
+                problems.append(
+                    f"report {item.report.pk}: its entries hold {item.stored}, "
+                    f"the {item.report.ruleset_version} rules price it {item.lines}"
+                )
+    return problems
+
+
+def result_differences(event: Event) -> list[str]:
+    """Every result version scores exactly the players seated at its table."""
+    seated: dict[int, set[int]] = defaultdict(set)
+    for table_id, player_id in Seat.objects.filter(round__event=event).values_list(
+        "table_id", "player_id"
+    ):
+        seated[table_id].add(player_id)
+    scored: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for result_id, table_id, player_id in SeatScore.objects.filter(result__event=event).values_list(
+        "result_id", "result__table_id", "player_id"
+    ):
+        scored[(result_id, table_id)].add(player_id)
+    problems = []
+    for (result_id, table_id), players in sorted(scored.items()):
+        if players != seated.get(table_id, set()):
+            problems.append(
+                f"result {result_id}: scores players {sorted(players)}, "
+                f"table {table_id} seats {sorted(seated.get(table_id, set()))}"
+            )
+    return problems
+
+
 def _ledger_penalties(event: Event) -> dict[int, int]:
     """Per player, the points the ledger says they gained or lost, summed row by row in
     Python: independent of the reconcile's bulk reads. Table-scope points count
@@ -135,6 +207,25 @@ def standings_differences(event: Event) -> list[str]:
                 f"player {player} ({row['name']}): standings show penalties {row['penalties']}, "
                 f"the ledger sums to {ledger.get(player, 0)}"
             )
+    return problems
+
+
+def event_differences(event: Event) -> list[str]:
+    """Every check of one event. A check that crashes (a row no check foresaw) is reported as
+    a difference, so that ``verify`` still goes on to the other checks and events."""
+    problems: list[str] = []
+    checks = (
+        ledger_differences,
+        result_differences,
+        pricing_differences,
+        standings_differences,
+        format_differences,
+    )
+    for check in checks:
+        try:
+            problems += check(event)
+        except Exception as exc:  # noqa: BLE001 - reported, never hidden
+            problems.append(f"{check.__name__} failed: {type(exc).__name__}: {exc}")
     return problems
 
 

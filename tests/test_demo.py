@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from penalties.models import FoulReport, Void
+from scoring.board import board_tiles
 from scoring.demo import load_full_demo
 from scoring.models import StandingsSnapshot, TableResult
 from tournament.models import Round
@@ -22,6 +23,12 @@ def test_demo_event():
         Round.Status.SEATED,
     ]
     assert TableResult.objects.filter(event=event, counts=True).count() == 16
+    # The live round's board: seven tables entered (waiting for confirmation, one corrected),
+    # the last one missing its result.
+    live = event.rounds.get(number=3)
+    tiles = board_tiles(live)
+    assert [t.state for t in tiles] == ["corrected", *["entered"] * 6, "none"]
+    assert [t.number for t in tiles if t.state == "none"] == [8]
     assert FoulReport.objects.filter(event=event).count() == 6
     assert Void.objects.filter(report__event=event).count() == 1
     snapshot = StandingsSnapshot.objects.get(event=event)

@@ -37,6 +37,8 @@ def test_tampered_ledger_row_is_found(capsys):
     load_full_demo()
     entry = LedgerEntry.objects.filter(kind="transfer", reverses__isnull=False).first()
     with connection.cursor() as cursor:
+        # Below the application: somebody with the database file in hand drops the trigger.
+        cursor.execute("DROP TRIGGER penalties_ledgerentry_no_update")
         cursor.execute(
             "UPDATE penalties_ledgerentry SET points = points + 5 WHERE id = %s", [entry.pk]
         )
@@ -68,3 +70,22 @@ def test_penalties_at_a_table_without_a_result_are_not_a_difference(capsys, make
     reconcile_event(hall.event.pk)
     code, out = run(capsys, hall.event.slug)
     assert code == 0, out
+
+
+def test_a_result_scoring_a_player_who_did_not_sit_there_is_found(capsys, make_hall):
+    """A re-seat below the services (the services refuse it): the counting result still
+    credits the removed player."""
+    from scoring import services as scoring_services
+    from tournament.models import Seat, Table
+
+    hall = make_hall("mcr")
+    table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
+    scoring_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+    other = Seat.objects.get(round__number=1, table__number=2, wind="E", round__event=hall.event)
+    mine = Seat.objects.get(table=table, wind="E")
+    Seat.objects.filter(pk=other.pk).delete()
+    Seat.objects.filter(pk=mine.pk).update(player=other.player)
+    reconcile_event(hall.event.pk)
+    code, out = run(capsys, hall.event.slug)
+    assert code == 1
+    assert "scores players" in out

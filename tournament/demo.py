@@ -160,6 +160,9 @@ def load_demo(
             venue="Národní dům na Vinohradech, Praha",
             is_public=True,
             director=director,
+            # A second person confirms each result: the round board shows entered results
+            # waiting for it.
+            results_need_confirmation=True,
         )
     )
     players = services.import_players_csv(

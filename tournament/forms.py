@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import MAX_NUMBER, Round
+from .seating import DEFAULT_GROUP_WEIGHT
 
 
 class RoundForm(forms.Form):
@@ -19,8 +20,25 @@ class RoundForm(forms.Form):
     length_minutes = forms.IntegerField(label=_("Length (minutes)"), min_value=1, initial=120)
 
 
+class RoundTimeForm(forms.Form):
+    starts_at = forms.DateTimeField(
+        label=_("Scheduled start"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    length_minutes = forms.IntegerField(label=_("Length (minutes)"), min_value=1)
+
+
 class RoundStatusForm(forms.Form):
     status = forms.ChoiceField(label=_("Status"), choices=Round.Status.choices)
+    reason = forms.CharField(label=_("Reason (to move a round back)"), required=False)
+
+
+class RoundClockForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[("start", "start"), ("pause", "pause"), ("resume", "resume"), ("extend", "extend")]
+    )
+    minutes = forms.IntegerField(required=False, min_value=-600, max_value=600)
 
 
 class SeatRoundForm(forms.Form):
@@ -95,7 +113,7 @@ class SeatingForm(forms.Form):
         min_value=0,
         max_value=10,
         required=False,
-        initial=0,
+        initial=DEFAULT_GROUP_WEIGHT,
     )
     avoid_country_weight = forms.FloatField(
         label=_("Avoid same-country meetings (weight 0-10)"),
@@ -112,3 +130,8 @@ class SeatingForm(forms.Form):
         last_played = max((r.number for r in seated if r.status != "planned"), default=0)
         self.fields["first_round"].initial = last_played + 1
         self.fields["rounds"].initial = max(event.rounds.count() - last_played, 1)
+        last_draft = event.seating_drafts.first()
+        if last_draft is not None:  # the director's last choices, not the defaults again
+            for name in ("method", "fill", "avoid_club_weight", "avoid_country_weight", "seed"):
+                if last_draft.options.get(name) is not None:
+                    self.fields[name].initial = last_draft.options[name]

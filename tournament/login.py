@@ -1,55 +1,143 @@
-"""Login with a brake on password guessing.
+"""Login with a brake on password guessing, on every login form (pages, ``/api/auth/``, admin).
 
-Failed attempts are counted in the cache (Redis in production, shared by every web process)
-per client address and per username; past ``LOGIN_MAX_FAILURES`` within
-``LOGIN_FAILURE_WINDOW`` seconds further attempts are refused with HTTP 429 until the window
-passes, whatever the password.
+Failures are counted in the cache (Redis in production, shared by every web process) within
+``LOGIN_FAILURE_WINDOW`` seconds, three ways:
+
+- per (username, address): past ``LOGIN_MAX_FAILURES`` that address may not try that user's
+  password any more until the window passes. Somebody guessing elsewhere does not lock the
+  user out: their own address still gets in.
+- per address: past ``LOGIN_ADDRESS_MAX_FAILURES`` (higher, since a venue NAT or a proxy puts a
+  whole hall behind one address) the address is refused for every username, except for a
+  username that already logged in from it (see below).
+- per username, from any address: past ``LOGIN_MAX_FAILURES`` each further attempt must wait a
+  delay that doubles with every failure (``LOGIN_DELAY_SECONDS`` up to
+  ``LOGIN_MAX_DELAY_SECONDS``), counted from the last failure. Guessing spread over many
+  addresses slows down to one try per delay; it never locks the account.
+
+An address from which a user logged in successfully (within ``LOGIN_KNOWN_ADDRESS_DAYS``) is
+known for that user: it skips the per-address brake and the per-username delay, so a referee
+at their usual tablet is not stopped by somebody else's guessing. The client address is
+``REMOTE_ADDR``, or with ``TRUSTED_PROXIES`` = n > 0 the n-th address from the right of
+``X-Forwarded-For`` (what the n proxies in front of the application saw).
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
+import time
+
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 
-def _keys(request, username: str) -> list[str]:
-    address = request.META.get("REMOTE_ADDR", "unknown") if request else "unknown"
-    return [f"login-failures:addr:{address}", f"login-failures:user:{username.lower()}"]
+def client_address(request: HttpRequest | None) -> str:
+    if request is None:
+        return "unknown"
+    proxies = getattr(settings, "TRUSTED_PROXIES", 0)
+    if proxies > 0:
+        forwarded = [
+            a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()
+        ]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies][:64]
+    return request.META.get("REMOTE_ADDR", "unknown")[:64]
 
 
-def _failures(keys: list[str]) -> int:
-    return max((cache.get(k, 0) for k in keys), default=0)
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x00".join(parts).encode("utf-8", "replace")).hexdigest()[:32]
 
 
-def _count_failure(keys: list[str]) -> None:
-    for key in keys:
-        if not cache.add(key, 1, settings.LOGIN_FAILURE_WINDOW):
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, settings.LOGIN_FAILURE_WINDOW)
+class Brake:
+    """The brake's counters for one attempt (``username`` from ``address``)."""
+
+    def __init__(self, username: str, address: str):
+        user = username.strip().casefold()
+        self.pair = f"login:pair:{_digest(user, address)}"
+        self.address = f"login:addr:{_digest(address)}"
+        self.user = f"login:user:{_digest(user)}"
+        self.user_last = f"login:user-last:{_digest(user)}"
+        self.known = f"login:known:{_digest(user, address)}"
+
+    def refusal(self) -> str | None:
+        """Why this attempt is refused before the password is even checked, or ``None``."""
+        window_minutes = max(1, math.ceil(settings.LOGIN_FAILURE_WINDOW / 60))
+        if cache.get(self.pair, 0) >= settings.LOGIN_MAX_FAILURES:
+            return _("Too many failed attempts. Try again in %(minutes)d minutes.") % {
+                "minutes": window_minutes
+            }
+        if cache.get(self.known):
+            return None
+        if cache.get(self.address, 0) >= settings.LOGIN_ADDRESS_MAX_FAILURES:
+            return _("Too many failed attempts. Try again in %(minutes)d minutes.") % {
+                "minutes": window_minutes
+            }
+        wait = self.delay_left()
+        if wait > 0:
+            return _(
+                "Too many failed attempts for this user. Try again in %(seconds)d seconds."
+            ) % {"seconds": math.ceil(wait)}
+        return None
+
+    def delay_left(self) -> float:
+        over = cache.get(self.user, 0) - settings.LOGIN_MAX_FAILURES
+        if over < 0:
+            return 0.0
+        delay = min(
+            settings.LOGIN_DELAY_SECONDS * 2 ** min(over, 30), settings.LOGIN_MAX_DELAY_SECONDS
+        )
+        last = cache.get(self.user_last)
+        if last is None:
+            return 0.0
+        return max(0.0, last + delay - time.time())
+
+    def failed(self) -> None:
+        for key in (self.pair, self.address, self.user):
+            if not cache.add(key, 1, settings.LOGIN_FAILURE_WINDOW):
+                try:
+                    cache.incr(key)
+                except ValueError:
+                    cache.set(key, 1, settings.LOGIN_FAILURE_WINDOW)
+        cache.set(self.user_last, time.time(), settings.LOGIN_FAILURE_WINDOW)
+
+    def succeeded(self) -> None:
+        cache.delete(self.pair)
+        cache.set(self.known, 1, settings.LOGIN_KNOWN_ADDRESS_DAYS * 86400)
 
 
-class ThrottledAuthenticationForm(AuthenticationForm):
+class BrakeMixin:
+    """For an ``AuthenticationForm``: refuse while braked, count failures, remember success."""
+
+    throttled = False
+
     def clean(self):
-        username = self.data.get("username", "") or ""
-        keys = _keys(self.request, username)
-        if _failures(keys) >= settings.LOGIN_MAX_FAILURES:
+        username = str(self.data.get("username", "") or "")[:300]
+        brake = Brake(username, client_address(self.request))
+        refusal = brake.refusal()
+        if refusal:
             self.throttled = True
-            raise ValidationError(
-                _("Too many failed attempts. Try again in %(minutes)d minutes.")
-                % {"minutes": max(1, settings.LOGIN_FAILURE_WINDOW // 60)},
-                code="throttled",
-            )
+            raise ValidationError(refusal, code="throttled")
         try:
-            return super().clean()
+            cleaned = super().clean()
         except ValidationError:
-            _count_failure(keys)
+            brake.failed()
             raise
+        brake.succeeded()
+        return cleaned
+
+
+class ThrottledAuthenticationForm(BrakeMixin, AuthenticationForm):
+    pass
+
+
+class ThrottledAdminAuthenticationForm(BrakeMixin, AdminAuthenticationForm):
+    pass
 
 
 class LoginView(auth_views.LoginView):
@@ -61,3 +149,24 @@ class LoginView(auth_views.LoginView):
         if getattr(form, "throttled", False):
             response.status_code = 429
         return response
+
+
+class AdminLoginView(LoginView):
+    """``/admin/login/`` with the same brake (and 429) as the other logins."""
+
+    form_class = ThrottledAdminAuthenticationForm
+    template_name = "admin/login.html"
+
+    def get_default_redirect_url(self) -> str:
+        from django.urls import reverse
+
+        return reverse("admin:index")
+
+    def get_context_data(self, **kwargs):
+        from django.contrib import admin
+
+        context = super().get_context_data(**kwargs)
+        context.update(admin.site.each_context(self.request))
+        context.setdefault("title", _("Log in"))
+        context.setdefault("site_header", admin.site.site_header)
+        return context

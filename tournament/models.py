@@ -56,6 +56,10 @@ def player_name_key(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
+# Event fields written only by the team and stage services (by UPDATE), never by ``save``.
+FORMAT_FIELDS = ("team_best", "has_teams", "has_stages")
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -101,6 +105,10 @@ class Event(models.Model):
         blank=True,
         help_text=_("Members per team whose totals count; empty: every member."),
     )
+    # Kept by the team and stage services (``tournament.services.teams``/``stages``), so that
+    # pages and the reconcile know without a query whether the event has a format to show.
+    has_teams = models.BooleanField(default=False, editable=False)
+    has_stages = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -124,10 +132,16 @@ class Event(models.Model):
         """An update never writes the revisions back: they move only by ``F()`` increments,
         and a copy loaded before one (an edit form left open) would take them backwards, so
         that a change of ruleset options could land at a revision already reconciled. Fields
-        deferred on this copy are left alone too, as Django's own save would."""
+        deferred on this copy are left alone too, as Django's own save would. So are the
+        format fields their own services write (``FORMAT_FIELDS``), for the same reason."""
         updating = not self._state.adding and not kwargs.get("force_insert")
         if updating and kwargs.get("update_fields") is None:
-            skipped = {"revision", "announcements_revision", *self.get_deferred_fields()}
+            skipped = {
+                "revision",
+                "announcements_revision",
+                *FORMAT_FIELDS,
+                *self.get_deferred_fields(),
+            }
             kwargs["update_fields"] = [
                 f.name
                 for f in self._meta.concrete_fields
@@ -228,6 +242,14 @@ class Round(models.Model):
     )
     starts_at = models.DateTimeField(_("scheduled start"), null=True, blank=True)
     length_minutes = models.PositiveSmallIntegerField(_("length (minutes)"), default=120)
+    # The clock the hall sees (see ``tournament.clock.clock_of``): when the round last went
+    # live, when the director started its clock by hand, whether it is paused and for how
+    # long it was paused before, and time added to the whole round.
+    live_since = models.DateTimeField(_("live since"), null=True, blank=True)
+    clock_started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("clock paused"), null=True, blank=True)
+    paused_seconds = models.PositiveIntegerField(default=0)
+    extra_minutes = models.PositiveSmallIntegerField(_("extra time (minutes)"), default=0)
 
     class Meta:
         ordering = ["event", "number"]
@@ -244,6 +266,26 @@ class Round(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.status == self.Status.CLOSED
+
+
+class RoundStatusChange(models.Model):
+    """A move of a round's status backwards (reopening a closed round, un-starting a live
+    one): who, when and why. Forward moves need no reason and are not listed here."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="status_changes")
+    old_status = models.CharField(max_length=10, choices=Round.Status.choices)
+    new_status = models.CharField(max_length=10, choices=Round.Status.choices)
+    reason = models.CharField(_("reason"), max_length=500)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.old_status} -> {self.new_status}"
 
 
 class Table(models.Model):
@@ -479,7 +521,11 @@ class SeatingDraft(models.Model):
         verbose_name_plural = _("seating drafts")
 
     def __str__(self) -> str:
-        return f"{self.event} rounds {self.first_round}+{self.round_count}"
+        return f"{self.event} rounds {self.first_round}-{self.last_round}"
+
+    @property
+    def last_round(self) -> int:
+        return self.first_round + self.round_count - 1
 
 
 class Team(models.Model):

@@ -72,3 +72,23 @@ def is_staff_of(user: User, event: Event) -> bool:
 def can_view(user: User, event: Event) -> bool:
     """Public events are readable by anybody; private ones only by their director and referees."""
     return event.is_public or is_staff_of(user, event)
+
+
+def can_enter_results(user: User, event: Event, table_number: int) -> bool:
+    """Director, head referee, scorekeeper (for the tables they cover); floor referees for their
+    tables when the event lets them (``floor_referees_enter_results``)."""
+    if is_director(user, event):
+        return True
+    for assignment in referee_assignments(user, event):
+        role = assignment.role
+        if role == RefereeAssignment.Role.HEAD:
+            return True
+        if role == RefereeAssignment.Role.SCOREKEEPER and assignment.covers_table(table_number):
+            return True
+        if (
+            role == RefereeAssignment.Role.FLOOR
+            and event.floor_referees_enter_results
+            and assignment.covers_table(table_number)
+        ):
+            return True
+    return False

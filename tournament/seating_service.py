@@ -8,7 +8,7 @@ the event (by id) is -n. Publishing creates the substitutes a draft needs.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -24,25 +24,38 @@ METHODS = ("balanced", "swiss")
 FILLS = ("substitutes", "byes")
 
 
-def _substitute_ids(event: Event) -> dict[int, int]:
+def substitute_ids(event: Event) -> dict[int, int]:
     """Player pk -> generator id (-1, -2, ...) for the event's substitutes."""
     subs = event.players.filter(is_substitute=True).order_by("pk").values_list("pk", flat=True)
     return {pk: -(n + 1) for n, pk in enumerate(subs)}
 
 
-def played_rounds(event: Event, before: int) -> list[list[tuple[int, ...]]]:
-    """The seating of rounds ``1 .. before-1`` as the generator sees it (full tables only)."""
-    subs = _substitute_ids(event)
+def _seatings(event: Event, **round_filter) -> dict[int, list[tuple[int, ...]]]:
+    """Round number -> its full tables in table-number order, as the generator sees them
+    (wind order E, S, W, N; substitutes as negative ids)."""
+    subs = substitute_ids(event)
     tables: dict[tuple[int, int], dict[str, int]] = {}
-    for round_number, table_id, wind, player_id in Seat.objects.filter(
-        round__event=event, round__number__lt=before
-    ).values_list("round__number", "table_id", "wind", "player_id"):
-        tables.setdefault((round_number, table_id), {})[wind] = subs.get(player_id, player_id)
+    for round_number, table_number, wind, player_id in Seat.objects.filter(
+        round__event=event, **round_filter
+    ).values_list("round__number", "table__number", "wind", "player_id"):
+        tables.setdefault((round_number, table_number), {})[wind] = subs.get(player_id, player_id)
     rounds: dict[int, list[tuple[int, ...]]] = {}
     for (round_number, _table), seats in sorted(tables.items()):
         if len(seats) == 4:
             rounds.setdefault(round_number, []).append(tuple(seats[w] for w in "ESWN"))
+    return rounds
+
+
+def played_rounds(event: Event, before: int) -> list[list[tuple[int, ...]]]:
+    """The seating of rounds ``1 .. before-1`` as the generator sees it (full tables only)."""
+    rounds = _seatings(event, round__number__lt=before)
     return [rounds[n] for n in sorted(rounds)]
+
+
+def published_plan(event: Event, first: int, count: int) -> list[list[tuple[int, ...]]]:
+    """The published seating of rounds ``first .. first+count-1`` (empty: not published)."""
+    rounds = _seatings(event, round__number__gte=first, round__number__lt=first + count)
+    return [rounds.get(first + j, []) for j in range(count)]
 
 
 def _standings_order(event: Event) -> list[int] | None:
@@ -58,14 +71,18 @@ def _clean_options(options: dict) -> dict:
         errors["method"] = [_("Choose balanced or swiss.")]
     if fill not in FILLS:
         errors["fill"] = [_("Choose substitutes or byes.")]
-    weights = {}
-    for name in ("avoid_club_weight", "avoid_country_weight"):
+    weights: dict[str, float | None] = {}
+    for name, default in (
+        ("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
+        ("avoid_country_weight", 0.0),
+    ):
+        value = options.get(name)
         try:
-            weights[name] = float(options.get(name) or 0)
+            weights[name] = default if value in (None, "") else float(value)
         except (TypeError, ValueError):
             errors[name] = [_("A number is expected.")]
             continue
-        if not 0 <= weights[name] <= 10:
+        if not 0 <= weights[name] <= 10:  # type: ignore[operator]
             errors[name] = [_("Between 0 and 10.")]
     seed = options.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 40:
@@ -124,6 +141,7 @@ def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingD
     players = _player_specs(event)
     played = played_rounds(event, draft.first_round)
     options = draft.options
+    plan = published_plan(event, draft.first_round, draft.round_count)
     started = time.monotonic()
     try:
         schedule = seating.generate(
@@ -131,12 +149,15 @@ def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingD
             len(played) + draft.round_count,
             seed=options.get("seed", 0),
             played=played,
-            avoid_club_weight=options.get("avoid_club_weight", 0),
+            # drafts stored before clubs were kept apart by default have an explicit 0
+            avoid_club_weight=options.get("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
             avoid_country_weight=options.get("avoid_country_weight", 0),
             method=options.get("method", "balanced"),
             standings_order=_standings_order(event),
             fill=options.get("fill", "substitutes"),
             time_budget=time_budget or settings.SEATING_TIME_BUDGET,
+            # re-drafting published rounds starts from them and changes few seats
+            planned=[*played, *plan] if any(plan) else (),
         )
     except ValueError as exc:
         draft.status = SeatingDraft.Status.FAILED
@@ -144,7 +165,11 @@ def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingD
         draft.save(update_fields=["status", "error"])
         return draft
     draft.schedule = [[list(t) for t in r] for r in schedule.rounds[len(played) :]]
-    draft.quality = asdict(schedule.quality) | {"construction": schedule.construction}
+    draft.quality = asdict(schedule.quality) | {
+        "construction": schedule.construction,
+        "replans": sum(1 for r in plan if r),  # published rounds this draft would replace
+        "moved": schedule.moved,
+    }
     draft.status = SeatingDraft.Status.READY
     draft.seconds = round(time.monotonic() - started, 3)
     draft.save(update_fields=["schedule", "quality", "status", "seconds"])
@@ -181,8 +206,15 @@ def swap(draft: SeatingDraft, round_number: int, a: int, b: int) -> SeatingDraft
             elif p == b:
                 table[i] = a
     rounds, _played = _full_schedule(draft)
+    plan = published_plan(draft.event, draft.first_round, draft.round_count)
     draft.quality = asdict(seating.quality(rounds, specs)) | {
         "construction": draft.quality.get("construction", ""),
+        "replans": draft.quality.get("replans", 0),
+        "moved": sum(
+            seating.seats_changed(before, after)
+            for before, after in zip(plan, draft.schedule, strict=True)
+            if before
+        ),
         "swapped": True,
     }
     draft.save(update_fields=["schedule", "quality"])
@@ -195,7 +227,7 @@ def publish(draft: SeatingDraft) -> list[Round]:
     if draft.status != SeatingDraft.Status.READY:
         raise ValidationError({"draft": [_("Only a ready draft can be published.")]})
     event = draft.event
-    subs = {gen_id: pk for pk, gen_id in _substitute_ids(event).items()}
+    subs = {gen_id: pk for pk, gen_id in substitute_ids(event).items()}
     needed = sorted({p for r in draft.schedule for t in r for p in t if p < 0}, reverse=True)
     for gen_id in needed:
         if gen_id not in subs:
@@ -226,3 +258,77 @@ def opponents(draft: SeatingDraft) -> dict[int, dict[int, int]]:
                         met.setdefault(p, {}).setdefault(q, 0)
                         met[p][q] += 1
     return met
+
+
+@dataclass(frozen=True)
+class AffectedRound:
+    """A published round that no longer matches the players: it seats players who dropped,
+    or leaves out active players who are seated in no round (they arrived late)."""
+
+    number: int
+    status: str
+    dropped: tuple[str, ...]
+    missing: tuple[str, ...]
+
+    @property
+    def can_redraft(self) -> bool:
+        return self.status == Round.Status.SEATED
+
+
+def affected_rounds(event: Event) -> list[AffectedRound]:
+    """Published rounds not yet closed that seat dropped players or miss late ones (two
+    queries)."""
+    seats = Seat.objects.filter(
+        round__event=event, round__status__in=[Round.Status.SEATED, Round.Status.LIVE]
+    ).values_list("round__number", "round__status", "player__status", "player__name")
+    seated_anywhere = set(
+        Seat.objects.filter(round__event=event).values_list("player_id", flat=True).distinct()
+    )
+    rounds: dict[int, tuple[str, list[str]]] = {}
+    for number, status, player_status, name in seats:
+        entry = rounds.setdefault(number, (status, []))
+        if player_status == Player.Status.DROPPED:
+            entry[1].append(name)
+    if not rounds:
+        return []
+    missing = tuple(
+        sorted(
+            name
+            for pk, name in event.players.filter(
+                status=Player.Status.ACTIVE, is_substitute=False
+            ).values_list("pk", "name")
+            if pk not in seated_anywhere
+        )
+    )
+    return [
+        AffectedRound(number, status, tuple(sorted(dropped)), missing)
+        for number, (status, dropped) in sorted(rounds.items())
+        if dropped or missing
+    ]
+
+
+def start_redraft(event: Event, user: AbstractBaseUser) -> SeatingDraft:
+    """One step for the director after a drop or a late arrival: a draft of the published
+    rounds not yet live, from the first affected one on, starting from the published seating
+    (few seats change) with the options of the last draft."""
+    affected = [r for r in affected_rounds(event) if r.can_redraft]
+    if not affected:
+        raise ValidationError(
+            {"first_round": [_("No published round that is not yet live needs a new seating.")]}
+        )
+    first = affected[0].number
+    last = (
+        event.rounds.filter(status=Round.Status.SEATED, number__gte=first)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    last_draft = event.seating_drafts.first()
+    options = dict(last_draft.options) if last_draft else {}
+    return start_draft(event, user, first_round=first, rounds=last - first + 1, **options)
+
+
+def alert_context(event: Event) -> dict:
+    """Template context of ``director/_seating_alerts.html``."""
+    alerts = affected_rounds(event)
+    return {"seating_alerts": alerts, "seating_redraft": any(r.can_redraft for r in alerts)}

@@ -190,4 +190,7 @@ class RulesetSerializer(serializers.Serializer):
     version = serializers.CharField()
     default_options = serializers.DictField()
     options_schema = serializers.DictField()
+    points_unit = serializers.CharField(
+        help_text="What a referee's point amount means under this ruleset."
+    )
     fouls = FoulCatalogueSerializer(many=True)

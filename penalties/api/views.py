@@ -19,8 +19,10 @@ from rest_framework.views import APIView
 
 from penalties import services
 from penalties.models import FoulReport, LedgerEntry
+from penalties.wording import foul_description, points_unit
 from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_ruleset
 from tournament.api.permissions import EventScoped, EventStaffWrites, as_drf_error
+from tournament.params import bounded_int
 from tournament.roles import is_director, is_head_referee
 
 from .serializers import (
@@ -92,10 +94,10 @@ def _int_param(request, name: str) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
         return None
-    try:
-        return int(value)
-    except ValueError:
-        raise as_drf_error(DjangoValidationError({name: ["A whole number is expected."]})) from None
+    number = bounded_int(value.strip())
+    if number is None:
+        raise as_drf_error(DjangoValidationError({name: ["A whole number is expected."]}))
+    return number
 
 
 FILTERS = [
@@ -285,11 +287,12 @@ class RulesetList(APIView):
                 "version": r.version,
                 "default_options": r.default_options,
                 "options_schema": r.options_json_schema(),
+                "points_unit": points_unit(r),
                 "fouls": [
                     {
                         "code": code,
                         "label": CATALOGUE[code].label,
-                        "description": CATALOGUE[code].description,
+                        "description": foul_description(code, r),
                         "details_schema": details_json_schema(code),
                     }
                     for code in r.codes

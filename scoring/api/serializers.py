@@ -70,7 +70,15 @@ class ResultInSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text="Why: required for a correction and in a closed round.",
+        max_length=2000,
+        help_text="Why: required for a correction and outside a live round.",
+    )
+    idempotency_key = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=64,
+        help_text="The client's key for this entry: a resend returns the stored version (200).",
     )
 
 
@@ -100,8 +108,15 @@ class StandingPlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class StandingRowSerializer(serializers.Serializer):
+class PlaceAfterRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
     place = serializers.IntegerField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField(
+        allow_null=True, help_text="None for a player who has not played a counting table."
+    )
     player = StandingPlayerSerializer()
     total = serializers.CharField(help_text='Ranking total, exact ("7/3").')
     total_display = serializers.CharField()
@@ -110,8 +125,11 @@ class StandingRowSerializer(serializers.Serializer):
     score = serializers.CharField()
     score_display = serializers.CharField()
     penalties = serializers.IntegerField(help_text="Net penalty points, table and overall.")
+    penalties_display = serializers.CharField(help_text="In the unit of total_display.")
     dropped = serializers.BooleanField()
+    played = serializers.IntegerField(help_text="Counting tables played.")
     rounds = RoundLineSerializer(many=True)
+    history = PlaceAfterRoundSerializer(many=True, help_text="Place after each round.")
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -122,4 +140,8 @@ class StandingsSerializer(serializers.Serializer):
     event_revision = serializers.IntegerField()
     current = serializers.BooleanField(help_text="False while the standings are updating.")
     computed_at = serializers.DateTimeField(allow_null=True)
+    count = serializers.IntegerField(help_text="Rows in all pages (or for the player asked).")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    pages = serializers.IntegerField()
     rows = StandingRowSerializer(many=True)

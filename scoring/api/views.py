@@ -9,15 +9,15 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
 from scoring.models import StandingsSnapshot
-from scoring.snapshot import expand_rounds
+from scoring.snapshot import decoded_rows, expand_rounds
 from tournament.api.permissions import EventStaffWrites, as_drf_error
 from tournament.models import Table
 
@@ -105,11 +105,16 @@ class TableResultView(_TableView):
             data["scores"],
             based_on_version=data.get("based_on_version"),
             reason=data.get("reason", ""),
+            idempotency_key=data.get("idempotency_key", ""),
         )
         if conflict:
             return conflict
+        replayed = getattr(result, "replayed", False)
         result = next(v for v in services.result_versions(table_obj) if v.pk == result.pk)
-        return Response(ResultVersionSerializer(result).data, status=status.HTTP_201_CREATED)
+        return Response(
+            ResultVersionSerializer(result).data,
+            status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED,
+        )
 
 
 class TableResultConfirmView(_TableView):
@@ -131,32 +136,94 @@ class TableResultConfirmView(_TableView):
         return Response(ResultVersionSerializer(result).data)
 
 
+PAGE_SIZE = 100
+MAX_PAGE_SIZE = 1000
+# Far above any event, far below what a database integer or a slice index overflows on.
+MAX_QUERY_INTEGER = 10**9
+
+
+def _query_int(request, name: str, default: int | None, low: int, high: int) -> int | None:
+    """A bounded integer query parameter: a clear 400 for anything else."""
+    text = request.query_params.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise ValidationError({name: [f"A whole number from {low} to {high}."]})
+    return value
+
+
 class StandingsView(APIView):
-    """The event's standings as last computed; ``current`` is false while they are updating."""
+    """The event's standings as last computed; ``current`` is false while they are updating.
+
+    Rows come a page at a time (``page``, ``page_size`` up to 1000; 100 by default), or for one
+    player (``player``, an id). The answer carries an ETag: a client that sends it back in
+    If-None-Match gets 304 until the standings or the event change."""
 
     permission_classes = [EventStaffWrites]
 
-    @extend_schema(responses={200: StandingsSerializer})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("page", int, description="Page number, from 1."),
+            OpenApiParameter(
+                "page_size", int, description=f"Rows per page (1 to {MAX_PAGE_SIZE})."
+            ),
+            OpenApiParameter("player", int, description="Only this player's row."),
+        ],
+        responses={200: StandingsSerializer, 304: OpenApiResponse(description="Not modified.")},
+    )
     def get(self, request, event):
         event_obj = self.event
-        snapshot = StandingsSnapshot.objects.filter(event=event_obj).first()
-        revision = snapshot.revision if snapshot else -1
-        rows = snapshot.rows if snapshot and snapshot.revision >= 0 else []
+        page = _query_int(request, "page", 1, 1, MAX_QUERY_INTEGER)
+        size = _query_int(request, "page_size", PAGE_SIZE, 1, MAX_PAGE_SIZE)
+        player = _query_int(request, "player", None, 1, MAX_QUERY_INTEGER)
+        snapshot = StandingsSnapshot.objects.filter(event=event_obj).defer(
+            "packed"
+        ).first() or StandingsSnapshot(event=event_obj, revision=-1)
+        computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+        etag = (
+            f'"api-standings-{snapshot.revision}-{computed}-{event_obj.revision}-'
+            f'{page}-{size}-{player or 0}"'
+        )
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        rows, by_player, _ranked = (
+            decoded_rows(event_obj, snapshot) if snapshot.revision >= 0 else ([], {}, 0)
+        )
+        if player is not None:
+            selected = [by_player[player]] if player in by_player else []
+            count, page, pages = len(selected), 1, 1
+        else:
+            count = len(rows)
+            pages = max(1, -(-count // size))
+            selected = rows[(page - 1) * size : page * size]
         body = {
             "event": event_obj.slug,
             "ruleset": event_obj.ruleset,
-            "method": snapshot.method if snapshot else "",
-            "revision": revision,
+            "method": snapshot.method,
+            "revision": snapshot.revision,
             "event_revision": event_obj.revision,
-            "current": revision >= event_obj.revision,
-            "computed_at": snapshot.computed_at if snapshot else None,
+            "current": snapshot.revision >= event_obj.revision,
+            "computed_at": snapshot.computed_at,
+            "count": count,
+            "page": page,
+            "page_size": size,
+            "pages": pages,
             "rows": [
                 {
-                    **{k: v for k, v in row.items() if k not in ("player", "name", "rounds")},
+                    **{
+                        k: v
+                        for k, v in row.items()
+                        if k not in ("player", "name", "rounds", "history")
+                    },
                     "player": {"id": row["player"], "name": row["name"]},
                     "rounds": expand_rounds(row["rounds"]),
+                    "history": [{"round": r, "place": p} for r, p in row["history"]],
                 }
-                for row in rows
+                for row in selected
             ],
         }
-        return Response(body)
+        return Response(body, headers={"ETag": etag, "Cache-Control": "no-cache"})

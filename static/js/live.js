@@ -2,7 +2,8 @@
  * Live parts of public pages. An element with data-live="<url>" is refreshed every few seconds
  * with a conditional request (If-None-Match): an unchanged page costs a 304 and no rendering.
  * With data-live-select="<css>" only that part of the fetched page replaces the same part here.
- * An input[data-seat-filter] filters the seating tables as the player types.
+ * An input[data-seat-filter] filters the seating tables (and the byes) as the player types:
+ * any case, with or without accents, by the start of the name's words.
  */
 (function () {
   "use strict";
@@ -32,12 +33,28 @@
       .catch(function () { /* offline for a moment: try again at the next tick */ });
   }
 
+  // As scoring.public.search_key: no accents, case-folded, single spaces.
+  var PLAIN = { "ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ı": "i", "æ": "ae", "ß": "ss" };
+  function searchKey(text) {
+    return text.toLowerCase().replace(/[łđøħıæß]/g, function (c) { return PLAIN[c]; })
+      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").trim().split(/\s+/).join(" ");
+  }
+
+  // Every word typed starts a word of the name, or the whole name starts with what was typed.
+  function nameMatches(needle, name) {
+    if (name.indexOf(needle) === 0) { return true; }
+    var words = name.split(" ");
+    return needle.split(" ").every(function (part) {
+      return words.some(function (word) { return word.indexOf(part) === 0; });
+    });
+  }
+
   function filterSeats(input) {
-    var needle = input.value.trim().toLowerCase();
+    var needle = searchKey(input.value);
     document.querySelectorAll("[data-table]").forEach(function (table) {
       var hit = !needle || Array.prototype.some.call(
         table.querySelectorAll("[data-name]"),
-        function (li) { return li.getAttribute("data-name").indexOf(needle) !== -1; }
+        function (li) { return nameMatches(needle, li.getAttribute("data-name")); }
       );
       table.hidden = !hit;
     });

@@ -5,11 +5,20 @@
  * errors and an expired login keep it queued; it is resent on load, when the browser comes back
  * online and every few seconds. The server stores each idempotency key once, so a resend after
  * a lost answer cannot double a report. Without JavaScript the form posts normally.
+ *
+ * The key belongs to the form's content: the page's key is used for the first save, and a
+ * save of the same content at the same address within KEY_MEMORY_MS (a second tap, a resend,
+ * Back and Save again) reuses the key it got then, so the server stores it once. Different
+ * content gets a fresh key. (Two truly identical reports within that time need a note that
+ * tells them apart.) Forms that need the server's refusal shown (a 403 after the round closed,
+ * a stale result version) get it on the form, and queued items in the queue's notice.
  */
 (function () {
   "use strict";
   var QUEUE = "mahjong.foulQueue.v1";
   var REJECTED = "mahjong.foulRejected.v1";
+  var KEYS = "mahjong.formKeys.v1";
+  var KEY_MEMORY_MS = 30 * 60 * 1000;
   var RETRY_MS = 5000;
   var sending = false;
 
@@ -25,6 +34,33 @@
     return Array.prototype.map.call(bytes, function (b) {
       return ("0" + b.toString(16)).slice(-2);
     }).join("");
+  }
+
+  /* The form's content without what changes from one page load to the next. */
+  function content(data) {
+    var pairs = [];
+    data.forEach(function (value, name) {
+      if (name === "idempotency_key" || name === "csrfmiddlewaretoken" || name === "action") {
+        return;
+      }
+      pairs.push([name, String(value)]);
+    });
+    pairs.sort(function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; });
+    return JSON.stringify(pairs);
+  }
+
+  /* The key for this content at this address: the one used before for the same content, else
+     the page's key unless it already went out with other content, else a fresh one. */
+  function keyFor(url, text, pageKey) {
+    var now = Date.now();
+    var known = load(KEYS).filter(function (k) { return now - k.at < KEY_MEMORY_MS; });
+    var same = known.filter(function (k) { return k.url === url && k.content === text; })[0];
+    var key = same ? same.key : pageKey;
+    if (!same && known.some(function (k) { return k.key === key; })) { key = newKey(); }
+    known = known.filter(function (k) { return k.key !== key; });
+    known.push({ url: url, content: text, key: key, at: now });
+    save(KEYS, known.slice(-50));
+    return key;
   }
 
   function csrfToken() {
@@ -81,11 +117,18 @@
     });
   }
 
-  function errorText(payload) {
+  function errorText(payload, status) {
     var errors = (payload && payload.errors) || {};
-    return Object.keys(errors).map(function (field) {
+    var text = Object.keys(errors).map(function (field) {
       return errors[field].map(function (e) { return e.message; }).join(" ");
     }).join(" ");
+    if (!text && payload && payload.detail) { text = payload.detail; }
+    if (!text) {
+      var holder = document.querySelector("[data-refused-text]");
+      text = (holder ? holder.getAttribute("data-refused-text") : "Refused by the server") +
+        (status ? " (HTTP " + status + ")" : "");
+    }
+    return text;
   }
 
   /* Send one queued item. Resolves to "sent", "refused" (with payload) or "kept". */
@@ -124,7 +167,10 @@
         return send(item).then(function (result) {
           if (result.state === "refused") {
             var rejected = load(REJECTED);
-            rejected.push({ key: item.key, message: item.label + ": " + errorText(result.payload) });
+            rejected.push({
+              key: item.key,
+              message: item.label + ": " + errorText(result.payload, result.status)
+            });
             save(REJECTED, rejected.slice(-10));
           }
         });
@@ -134,9 +180,41 @@
                       function () { sending = false; render(); });
   }
 
-  function showErrors(form, payload) {
+  /* A stale result version: what is stored now beside what was typed here (not stored). */
+  function showConflict(form, conflict) {
+    var old = document.querySelector("[data-conflict]");
+    if (old) { old.remove(); }
+    if (!conflict) { return; }
+    var box = document.createElement("section");
+    box.className = "conflict";
+    box.setAttribute("data-conflict", "");
+    var table = document.createElement("table");
+    table.className = "list side-by-side";
+    var head = table.insertRow();
+    ["", form.getAttribute("data-yours-text") || "", "v" + conflict.version].forEach(function (t) {
+      var th = document.createElement("th");
+      th.textContent = t;
+      head.appendChild(th);
+    });
+    conflict.rows.forEach(function (row) {
+      var tr = table.insertRow();
+      [row.wind + " · " + row.name, row.yours, row.theirs].forEach(function (t) {
+        tr.insertCell().textContent = t;
+      });
+    });
+    box.appendChild(table);
+    form.parentNode.insertBefore(box, form);
+    var base = form.querySelector("input[name=based_on_version]");
+    if (base) { base.value = String(conflict.version); }
+  }
+
+  function showErrors(form, payload, status) {
     form.querySelectorAll(".js-error").forEach(function (el) { el.remove(); });
+    showConflict(form, payload && payload.conflict);
     var errors = (payload && payload.errors) || {};
+    if (!Object.keys(errors).length) {
+      errors = { __all__: [{ message: errorText(payload, status) }] };
+    }
     Object.keys(errors).forEach(function (field) {
       var text = errors[field].map(function (e) { return e.message; }).join(" ");
       var holder = form.querySelector("#field-" + field) || form;
@@ -166,10 +244,13 @@
       if (saveButton.disabled) { return; }  /* a double tap */
       saveButton.disabled = true;
       var data = new FormData(form);
-      data.set("action", "save");
+      if (!data.get("action")) { data.set("action", "save"); }
+      var url = form.getAttribute("action") || window.location.pathname;
+      keyInput.value = keyFor(url, content(data), keyInput.value);
+      data.set("idempotency_key", keyInput.value);
       var item = {
         key: keyInput.value,
-        url: form.getAttribute("action") || window.location.pathname,
+        url: url,
         body: new URLSearchParams(data).toString(),
         label: label.trim(),
         queuedAt: new Date().toISOString()
@@ -182,20 +263,19 @@
         }
         if (result.state === "refused") {
           saveButton.disabled = false;
-          showErrors(form, result.payload);
+          showErrors(form, result.payload, result.status);
           return;
         }
         /* Kept for later: let the referee go on with a fresh report. */
         setStatus(form, form.getAttribute("data-queued-text") ||
           "Saved on this tablet; it will be sent when the network is back.");
-        keyInput.value = newKey();
         saveButton.disabled = false;
         render();
       });
     });
 
     form.addEventListener("change", function () {
-      if (!navigator.onLine) { return; }
+      if (!navigator.onLine || !form.hasAttribute("data-preview-prefix")) { return; }
       clearTimeout(previewTimer);
       previewTimer = setTimeout(function () {
         var data = new FormData(form);

@@ -55,7 +55,8 @@
     var ends = Date.parse(feed.clock.ends_at);
     var starts = feed.clock.starts_at ? Date.parse(feed.clock.starts_at) : null;
     var state, text;
-    if (starts && now < starts) { state = "not_started"; text = hms((starts - now) / 1000); }
+    if (feed.clock.state === "paused") { state = "paused"; text = hms(feed.clock.remaining_seconds); }
+    else if (starts && now < starts) { state = "not_started"; text = hms((starts - now) / 1000); }
     else if (now >= ends) { state = "time"; text = ""; }
     else if (ends - now <= 600000) { state = "last_minutes"; text = hms((ends - now) / 1000); }
     else { state = "running"; text = hms((ends - now) / 1000); }

@@ -24,7 +24,8 @@ EXPECTED = Path(__file__).with_name("ema_demo_expected.csv")
 def test_demo_ema_file_matches_the_hand_checked_file():
     event, _ = load_full_demo()
     content = ema_csv(event)
-    text = content.decode() if isinstance(content, bytes) else content
+    assert content.startswith("\ufeff".encode())  # Excel reads UTF-8 only with it
+    text = content.decode("utf-8-sig")
     assert text.splitlines() == EXPECTED.read_text(encoding="utf-8").splitlines()
 
 

@@ -41,13 +41,13 @@ def expected(name: str) -> list[str]:
 
 def test_mcr_file_with_shared_places_substitute_and_dropped_player(mcr_event):
     reconcile_event(mcr_event.event.pk)
-    content = exports.ema_csv(mcr_event.event).decode("utf-8")
+    content = exports.ema_csv(mcr_event.event).decode("utf-8-sig")
     assert content.splitlines() == expected("ema_mcr_expected.csv")
 
 
 def test_riichi_file_with_shared_places(riichi_event):
     reconcile_event(riichi_event.event.pk)
-    content = exports.ema_csv(riichi_event.event).decode("utf-8")
+    content = exports.ema_csv(riichi_event.event).decode("utf-8-sig")
     assert content.splitlines() == expected("ema_riichi_expected.csv")
 
 
@@ -56,7 +56,7 @@ def test_a_stale_snapshot_is_not_exported(mcr_event, director):
     event = mcr_event.event
     reconcile_event(event.pk)
     current = exports.ema_csv(event)
-    assert current.decode("utf-8").splitlines() == expected("ema_mcr_expected.csv")
+    assert current.decode("utf-8-sig").splitlines() == expected("ema_mcr_expected.csv")
     stored = StandingsSnapshot.objects.values_list("revision", "packed").get(event=event)
     table = event.rounds.get(number=1).tables.get(number=1)
     Ledger(director).deduct(table, mcr_event.players["Jiří Dvořák"], -100, "table")

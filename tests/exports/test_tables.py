@@ -25,18 +25,19 @@ STANDINGS_HEADER = [
     "Club",
     "Table points",
     "Score",
+    "Games",
     "Penalties",
     "Dropped",
     "Round 1",
 ]
 MCR_STANDINGS = [
-    ["1", "Jan Kowalski", "10000005", "PL", "", "4", "40", "0", "", "4"],
-    ["2", "Jiří Dvořák", "07000001", "CZ", "", "3", "30", "0", "", "3"],
-    ["2", "Anna Marie Novak", "07000002", "CZ", "", "3", "30", "0", "", "3"],
-    ["4", "Eva Svobodová", "", "CZ", "", "1", "-10", "0", "", "1"],
-    ["5", "Pierre Dupont", "04000003", "FR", "", "1", "-25", "-5", "yes", "1"],
-    ["6", "Mika Virtanen", "02000004", "FI", "", "0", "-40", "0", "", "0"],
-    ["6", "Madonna", "", "", "", "0", "-40", "0", "", "0"],
+    ["1", "Jan Kowalski", "10000005", "PL", "", "4", "40", "1", "0", "", "4"],
+    ["2", "Jiří Dvořák", "07000001", "CZ", "", "3", "30", "1", "0", "", "3"],
+    ["2", "Anna Marie Novak", "07000002", "CZ", "", "3", "30", "1", "0", "", "3"],
+    ["4", "Eva Svobodová", "", "CZ", "", "1", "-10", "1", "0", "", "1"],
+    ["5", "Pierre Dupont", "04000003", "FR", "", "1", "-25", "1", "-5", "yes", "1"],
+    ["6", "Mika Virtanen", "02000004", "FI", "", "0", "-40", "1", "0", "", "0"],
+    ["6", "Madonna", "", "", "", "0", "-40", "1", "0", "", "0"],
 ]
 RESULTS_HEADER = [
     "Round",
@@ -64,7 +65,7 @@ MCR_RESULTS = [
 
 
 def read_csv(content: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(content.decode("utf-8"))))
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
 
 
 def read_xlsx(content: bytes) -> tuple[str, list[list]]:
@@ -82,7 +83,8 @@ def test_standings_xlsx_has_numbers_as_numbers(mcr_event):
     assert title == "Standings"
     assert rows[0] == STANDINGS_HEADER
     assert rows[1:] == [
-        [int(v) if i in (0, 5, 6, 7, 9) else v for i, v in enumerate(row)] for row in MCR_STANDINGS
+        [int(v) if i in (0, 5, 6, 7, 8, 10) else v for i, v in enumerate(row)]
+        for row in MCR_STANDINGS
     ]
     assert rows[2][2] == "07000001"  # EMA numbers stay text: their leading zeros matter
 
@@ -128,8 +130,9 @@ def test_riichi_results_show_the_counting_version_penalties_and_thousands(riichi
     ]
     standings = read_csv(exports.standings_csv(event))
     assert standings[1] == [
-        "1", "Aino Laine", "02000011", "FI", "", "31.0", "4", "1000", "", "31.0"
+        "1", "Aino Laine", "02000011", "FI", "", "31.0", "4", "1", "1.0", "", "31.0"
     ]  # fmt: skip
+    assert standings[0][5] == "Total" and standings[0][8] == "Penalties"  # both in thousands
     _title, sheet = read_xlsx(exports.standings_xlsx(event))
     assert sheet[0][5:7] == ["Total", "Table points"]
     assert sheet[1][5:7] == [31.0, 4]

@@ -78,11 +78,19 @@ def test_missing_idempotency_key(hall):
     assert_refused(response, 400, "idempotency_key")
 
 
-def test_round_not_live_for_floor_referees(hall):
+def test_round_not_live_for_referees(hall):
+    """A round only seated has no play yet: floor and head referees are refused, the director
+    records with a reason (docs/rules-decisions.md, RULES.md section 3)."""
     round_ = hall.event.rounds.get(number=1)
-    services.update_round(round_, status=Round.Status.SEATED)
+    services.update_round(round_, status=Round.Status.SEATED, reason="Started too early")
     assert_refused(hall.foul(hall.floor, "false_win", hall.south), 409, "round")
-    assert hall.foul(hall.head, "false_win", hall.south).status_code == 201
+    assert_refused(hall.foul(hall.head, "false_win", hall.south), 409, "round")
+    assert_refused(hall.foul(hall.director, "false_win", hall.south), 400, "reason")
+    assert counts() == (0, 0, 0)
+    assert (
+        hall.foul(hall.director, "false_win", hall.south, reason="Seen at the draw").status_code
+        == 201
+    )
 
 
 def test_closed_round_only_director_with_reason(hall):

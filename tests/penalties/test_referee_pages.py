@@ -143,7 +143,9 @@ def test_details_out_of_range_are_shown_next_to_the_field(hall, data, field):
 def test_empty_seat_cannot_be_chosen(make_hall):
     h = make_hall("classical")
     table = h.event.rounds.get(number=1).tables.get(number=1)
-    services.update_round(h.event.rounds.get(number=1), status=Round.Status.SEATED)
+    services.update_round(
+        h.event.rounds.get(number=1), status=Round.Status.SEATED, reason="Reseat table 1"
+    )
     services.seat_table(table, {"E": h.east.pk, "S": h.south.pk, "W": h.west.pk})
     services.update_round(h.event.rounds.get(number=1), status=Round.Status.LIVE)
     client = web(h.floor)

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from tournament import services
-from tournament.models import Event, Table
+from tournament.models import Event, Round, Table
 
 
 class Ledger:
@@ -103,4 +103,7 @@ def seated_table(make_event, ruleset: str = "mcr", *, slug=None, players=4, roun
         seated=True,
     )
     table = Table.objects.get(round__event=event, round__number=1, number=1)
+    # Results are entered while a round is live (RULES.md section 5 and issue 16).
+    services.update_round(table.round, status=Round.Status.LIVE)
+    table.round.refresh_from_db()
     return event, table, [s.player for s in table.seats.select_related("player")]

@@ -1,5 +1,5 @@
-"""Places after each round (the player page's chart) agree with ranking the rounds played so
-far with the rulebook."""
+"""Places after each round (the player page's chart), stored in the snapshot by the reconcile,
+agree with ranking the rounds played so far with the rulebook."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pytest
 from bench._build import build_event
 from rules import PlayerEntry, get_ruleset
 from scoring import services
-from scoring.history import place_history
 from scoring.snapshot import load_grid
 from tournament.models import Event, Player
 
@@ -20,8 +19,8 @@ def test_places_after_each_round_follow_the_rulebook(director, ruleset):
     event = Event.objects.get(pk=build_event(40, 4, 0, slug=f"history-{ruleset}", seed=3))
     event.ruleset = ruleset
     event.save()
-    _revision, method, rows = services.compute(event.pk)
-    history = place_history(method, rows)
+    _revision, _method, rows = services.compute(event.pk)
+    history = {row["player"]: [tuple(h) for h in row["history"]] for row in rows}
     tables = load_grid(event.pk).table_results()
     entries = [
         PlayerEntry(pk) for pk in Player.objects.filter(event=event).values_list("pk", flat=True)

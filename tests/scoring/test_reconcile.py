@@ -116,6 +116,7 @@ def test_first_reconcile_adds_one_insert(db, director):
 
 def test_dropped_players_stay_marked_and_substitutes_are_left_out(make_event, director):
     event = make_event("drops", players=8, rounds=1, seated=True)
+    tournament_services.update_round(event.rounds.get(number=1), status="live")
     tables = list(event.rounds.get(number=1).tables.order_by("number"))
     services.enter_result(tables[0], director, {"E": 40, "S": 5, "W": 0, "N": -45})
     services.enter_result(tables[1], director, {"E": 30, "S": 30, "W": -20, "N": -40})

@@ -4,10 +4,12 @@ snapshot) against the standings computed from plain ORM rows, one object at a ti
 from __future__ import annotations
 
 from collections import defaultdict
+from contextlib import contextmanager
 from fractions import Fraction
 
 import numpy as np
 import pytest
+from django.db import connection, transaction
 
 from bench._build import build_event
 from penalties.models import LedgerEntry
@@ -123,9 +125,24 @@ def test_bulk_path_equals_the_standings_from_objects(director, ruleset):
     assert standings_from_snapshot(event) == expected
 
 
+@contextmanager
+def past_the_triggers():
+    """Seat scores are append-only below the application; this test builds its tie by
+    rewriting them, the way the test database's wipe is let through."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL session_replication_role = replica")
+            yield
+        else:
+            cursor.execute("INSERT OR IGNORE INTO integrity_maintenance (id) VALUES (1)")
+            yield
+            cursor.execute("DELETE FROM integrity_maintenance")
+
+
 def test_ties_share_places_in_the_bulk_path(director):
     event = Event.objects.get(pk=build_event(16, 2, 0, slug="grid-ties"))
-    SeatScore.objects.filter(result__event=event).update(score=0)
+    with past_the_triggers():
+        SeatScore.objects.filter(result__event=event).update(score=0)
     rows = services.compute(event.pk)[2]
     assert {(r["place"], r["table_points"], r["table_points_display"]) for r in rows} == {
         (1, "7/2", "3.50")

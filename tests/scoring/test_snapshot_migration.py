@@ -46,7 +46,10 @@ def test_a_snapshot_packed_row_by_row_is_still_read(director, width):
     snapshot = StandingsSnapshot.objects.get(event_id=event_id)
     rows = snapshot.rows
     assert any(line[3] != line[5] for r in rows for line in r["rounds"])  # units != points
-    assert unpack(snapshot.method, packed_row_by_row(rows, width)) == rows
+    # The release before kept no place history: the player page shows none until recomputed.
+    assert unpack(snapshot.method, packed_row_by_row(rows, width)) == [
+        {**r, "history": []} for r in rows
+    ]
 
 
 def migrate(scoring: str | None = None):
@@ -71,3 +74,20 @@ def test_going_back_before_0005_forgets_the_new_form(director):
         assert (stored.revision, stored.computed_at, bytes(stored.packed)) == (-1, None, b"")
     finally:
         migrate()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_0006_marks_older_snapshots_stale_and_going_back_forgets_format_3(director):
+    event_id = build_event(16, 2, 10, slug="format-3")
+    services.reconcile_event(event_id)
+    try:
+        apps = migrate("0005_snapshot_columns")
+        model = apps.get_model("scoring", "StandingsSnapshot")
+        assert model.objects.get(event_id=event_id).revision == -1  # format 3 forgotten
+        model.objects.filter(event_id=event_id).update(revision=7, packed=b"x")
+        apps = migrate("0006_public_snapshot_history")
+        stored = apps.get_model("scoring", "StandingsSnapshot").objects.get(event_id=event_id)
+        assert (stored.revision, bytes(stored.packed)) == (-1, b"x")  # stale, rows kept
+    finally:
+        migrate()
+    assert event_id in services.stale_event_ids()

@@ -248,6 +248,14 @@ RULES = {
         "post": (DIRECTORS, lambda w: {"length_minutes": "90"}),
     },
     "director:round-status": {"post": (DIRECTORS, lambda w: {"status": "closed"})},
+    "director:round-edit": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"length_minutes": 100}),
+    },
+    "director:round-clock": {"post": (DIRECTORS, lambda w: {"action": "pause"})},
+    "board:round": {"get": (DIRECTORS, None)},
+    "board:json": {"get": (DIRECTORS, None)},
+    "board:close": {"post": (DIRECTORS, lambda w: {})},
     "director:seat-round": {"get": (DIRECTORS, None), "post": (DIRECTORS, lambda w: {})},
     "director:table-cards": {"get": (DIRECTORS, None)},
     "director:referees": {
@@ -295,6 +303,21 @@ RULES = {
     "referee:void": {"post": (HEAD_OR_DIRECTOR, lambda w: {"reason": "appeal"})},
     "referee:table": {"get": (TABLE1_RECORDERS, None)},
     "referee:foul": {"get": (TABLE1_RECORDERS, None), "post": (TABLE1_RECORDERS, form_foul)},
+    "results:table": {
+        "get": (HEAD_OR_DIRECTOR, None),
+        "post": (
+            HEAD_OR_DIRECTOR,
+            lambda w: {
+                "score_E": "20",
+                "score_S": "-10",
+                "score_W": "0",
+                "score_N": "-10",
+                "based_on_version": 1,
+                "reason": "matrix",
+                "idempotency_key": "matrix-1",
+            },
+        ),
+    },
     # Public pages
     "public:event": {"get": (ALL, None)},
     "public:standings": {"get": (ALL, None)},

@@ -299,7 +299,7 @@ def test_substitutes_marked():
 
 def test_club_avoidance_reduces_same_club_meetings():
     specs = [PlayerSpec(i, club=f"club{i % 6}", country=f"c{i % 2}") for i in range(24)]
-    plain = generate(specs, 5, seed=1, **FAST)
+    plain = generate(specs, 5, seed=1, avoid_club_weight=0, **FAST)
     avoid = generate(specs, 5, seed=1, avoid_club_weight=1.0, **FAST)
     assert avoid.quality.same_club < plain.quality.same_club
     assert avoid.quality.repeats <= plain.quality.repeats + 2
@@ -382,3 +382,15 @@ def test_input_validation():
         generate([1, 1, 2, 3], 2)
     with pytest.raises(ValueError):
         generate(8, 2, method="random")
+
+
+def test_forced_repeats_are_spread_evenly_16x15():
+    # every pair can meet exactly three times (AG(2,4) three times over); it used to be 6
+    sched = generate(16, 15, seed=0)
+    assert sched.quality.repeats == sched.quality.lower_bound == 240
+    assert sched.quality.max_meetings == 3
+
+
+def test_forced_repeats_keep_the_most_meetings_low_24x8():
+    sched = generate(24, 8, seed=0)
+    assert sched.quality.max_meetings == 2

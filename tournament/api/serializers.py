@@ -136,10 +136,18 @@ class PlayerImportPreviewSerializer(serializers.Serializer):
 class RoundSerializer(serializers.ModelSerializer):
     number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, required=False)
     table_count = serializers.IntegerField(read_only=True)
+    length_minutes = serializers.IntegerField(required=False, min_value=1, max_value=24 * 60)
+    reason = serializers.CharField(
+        write_only=True,
+        required=False,
+        allow_blank=True,
+        max_length=500,
+        help_text="Why the status moves back (reopening, stopping a live round): required then.",
+    )
 
     class Meta:
         model = Round
-        fields = ["number", "status", "starts_at", "length_minutes", "table_count"]
+        fields = ["number", "status", "starts_at", "length_minutes", "table_count", "reason"]
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -192,7 +200,14 @@ class SeatingRequestSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(min_value=1, max_value=40)
     method = serializers.ChoiceField(choices=["balanced", "swiss"], default="balanced")
     fill = serializers.ChoiceField(choices=["substitutes", "byes"], default="substitutes")
-    avoid_club_weight = serializers.FloatField(min_value=0, max_value=10, default=0)
+    avoid_club_weight = serializers.FloatField(
+        min_value=0,
+        max_value=10,
+        default=None,
+        allow_null=True,
+        help_text="Weight of a same-club meeting (a repeat weighs 1); null: the default, "
+        "0: clubs may meet.",
+    )
     avoid_country_weight = serializers.FloatField(min_value=0, max_value=10, default=0)
     seed = serializers.CharField(max_length=40, default="0")
 
@@ -205,6 +220,7 @@ class SeatingQualitySerializer(serializers.Serializer):
     wind_ideal = serializers.IntegerField()
     same_club = serializers.IntegerField()
     same_country = serializers.IntegerField()
+    same_team = serializers.IntegerField(default=0)
 
 
 class SeatingDraftSerializer(serializers.ModelSerializer):

@@ -63,6 +63,13 @@ class EventList(generics.ListCreateAPIView):
             visible |= Q(director=user) | Q(referees__user=user)
         return Event.objects.filter(visible).distinct().select_related("director")
 
+    def create(self, request, *args, **kwargs):
+        # Refused before the body is validated: a 400 "slug taken" would tell anybody which
+        # (private) event slugs exist.
+        if not can_create_events(request.user):
+            raise PermissionDenied(_("Only directors may create events."))
+        return super().create(request, *args, **kwargs)
+
     def perform_create(self, serializer):
         if not can_create_events(self.request.user):
             raise PermissionDenied(_("Only directors may create events."))
@@ -190,6 +197,7 @@ class RoundList(generics.ListCreateAPIView):
     def perform_create(self, serializer):
         data = dict(serializer.validated_data)
         data.pop("status", None)
+        data.pop("reason", None)
         round_ = _save(services.create_round, self.event, **data)
         round_.table_count = 0
         serializer.instance = round_
@@ -209,7 +217,9 @@ class RoundDetail(generics.RetrieveUpdateAPIView):
         if "number" in changes and changes["number"] != serializer.instance.number:
             raise as_drf_error(DjangoValidationError({"number": [_("A round keeps its number.")]}))
         changes.pop("number", None)
-        serializer.instance = _save(services.update_round, serializer.instance, **changes)
+        serializer.instance = _save(
+            services.update_round, serializer.instance, by=self.request.user, **changes
+        )
 
 
 class RoundSeating(APIView):

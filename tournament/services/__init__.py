@@ -6,7 +6,7 @@ the database unchanged. One module per concern; this package names them all.
 """
 
 from .common import WINDS, bump_revision
-from .events import option_error, save_event
+from .events import option_error, save_event, validate_event
 from .hall import add_announcement, grant_extra_time, set_announcement_shown
 from .player_import import (
     CSV_COLUMNS,
@@ -34,7 +34,7 @@ from .referees import (
     remove_assignment,
     staff_of,
 )
-from .rounds import ROUND_TRANSITIONS, create_round, update_round
+from .rounds import ROUND_TRANSITIONS, create_round, round_clock_action, update_round
 from .seats import create_table, seat_round, seat_table
 from .staff import (
     accept_invitation,
@@ -86,8 +86,10 @@ __all__ = [
     "pending_invitations",
     "read_player_file",
     "remove_assignment",
+    "round_clock_action",
     "renew_invitation",
     "save_event",
+    "validate_event",
     "seat_round",
     "seat_table",
     "set_announcement_shown",

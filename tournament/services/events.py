@@ -10,6 +10,7 @@ from rules import RuleError, get_ruleset
 from tournament.models import Event, time_zone_names
 
 from .common import bump_revision
+from .pricing import reprice
 
 
 def option_error(ruleset_key: str, error: RuleError) -> ValidationError:
@@ -53,11 +54,65 @@ def _check(event: Event) -> None:
         raise ValidationError(errors)
 
 
-def save_event(event: Event) -> Event:
+def _check_played(event: Event) -> None:
+    """Once a result or a foul is stored, the ruleset stays, and option changes that would
+    price a recorded foul differently are refused: the standings would silently read the
+    stored scores and amounts under other rules. ``penalties.repricing`` is the audited way."""
+    stored = Event.objects.filter(pk=event.pk).values("ruleset", "ruleset_options").first()
+    if stored is None:
+        return
+    if stored["ruleset"] != event.ruleset:
+        results = event.table_results.exists()
+        if results or event.foul_reports.exists():
+            raise ValidationError(
+                {
+                    "ruleset": [
+                        _(
+                            "The ruleset cannot change: this event already has table results "
+                            "or fouls, scored under %(ruleset)s. A director can re-price the "
+                            "fouls explicitly (manage.py reprice_event) while no result exists."
+                        )
+                        % {"ruleset": stored["ruleset"]}
+                    ]
+                }
+            )
+        return
+    if (stored["ruleset_options"] or {}) == (event.ruleset_options or {}):
+        return
+    changed = [r for r in reprice(event, event.ruleset, event.ruleset_options) if r.differs]
+    if changed:
+        raise ValidationError(
+            {
+                "ruleset_options": [
+                    _(
+                        "These options change the amounts of %(count)d recorded foul(s) "
+                        "(report #%(first)s first). Keep the options, or re-price the fouls "
+                        "explicitly (manage.py reprice_event)."
+                    )
+                    % {"count": len(changed), "first": changed[0].report.pk}
+                ]
+            }
+        )
+
+
+def validate_event(event: Event) -> None:
+    """Every check ``save_event`` makes, without writing: for forms (the admin's) that show
+    the errors next to their fields before saving through ``save_event``."""
+    _check(event)
+    if event.pk:
+        _check_played(event)
+
+
+def save_event(event: Event, *, repricing: bool = False) -> Event:
     """Validate (fields, dates, time zone, and the option overrides against the ruleset) and
-    save. Only the overrides are stored, so the ruleset's defaults apply to everything else."""
+    save. Only the overrides are stored, so the ruleset's defaults apply to everything else.
+    ``repricing`` is for ``penalties.repricing`` alone, which re-prices every foul in the same
+    transaction."""
     _check(event)
     with transaction.atomic():
+        if event.pk and not repricing:
+            Event.objects.select_for_update().filter(pk=event.pk).first()
+            _check_played(event)
         event.save()
         if event.pk:
             bump_revision(event)

@@ -20,6 +20,10 @@ def add_announcement(event: Event, text: str) -> Announcement:
         raise ValidationError({"text": [_("Write the announcement.")]})
     if len(text) > 300:
         raise ValidationError({"text": [_("An announcement has at most 300 characters.")]})
+    if any(ord(c) < 32 and c not in "\t\n\r" for c in text):
+        raise ValidationError(
+            {"text": [_("The announcement contains a control character (such as NUL).")]}
+        )
     with transaction.atomic():
         announcement = Announcement.objects.create(event=event, text=text)
         _announcements_changed(event.pk)

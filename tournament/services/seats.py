@@ -99,6 +99,23 @@ def seat_table(table: Table, seats: Mapping[str, int | None]) -> list[Seat]:
         )
     try:
         with transaction.atomic():
+            Table.objects.select_for_update().filter(pk=table.pk).first()
+            current = dict(table.seats.values_list("wind", "player_id"))
+            if current != wanted and (table.results.exists() or table.foul_reports.exists()):
+                # A result or a foul names the players of this seating: moving them would
+                # leave records of people who did not sit here (and a counting result
+                # crediting them).
+                raise ValidationError(
+                    {
+                        "seats": [
+                            _(
+                                "Table %(table)d already has a result or fouls recorded for the "
+                                "players seated there; its seating cannot change any more."
+                            )
+                            % {"table": table.number}
+                        ]
+                    }
+                )
             table.seats.all().delete()
             created = Seat.objects.bulk_create(
                 [

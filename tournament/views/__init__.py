@@ -7,7 +7,15 @@ from .hall import hall
 from .health import healthz, ping
 from .players import player_edit, player_import, player_status, players
 from .referees import invitation_renew, invitation_withdraw, referee_remove, referees
-from .rounds import round_status, rounds, seat_round, seating_print, table_cards
+from .rounds import (
+    round_clock,
+    round_edit,
+    round_status,
+    rounds,
+    seat_round,
+    seating_print,
+    table_cards,
+)
 from .seating import seating_page
 
 __all__ = [
@@ -28,6 +36,8 @@ __all__ = [
     "players",
     "referee_remove",
     "referees",
+    "round_clock",
+    "round_edit",
     "round_status",
     "rounds",
     "seat_round",

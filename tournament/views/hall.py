@@ -14,6 +14,14 @@ from tournament.models import Announcement, Event, Round
 from .access import director_required, require_GET_POST
 
 
+def _number(value: str | None) -> int:
+    """A posted id or table number; anything else matches nothing (404), never a 500."""
+    text = (value or "").strip()
+    if text.isascii() and text.isdigit() and len(text) <= 18:
+        return int(text)
+    return 0
+
+
 @director_required
 @require_GET_POST
 def hall(request: HttpRequest, event: Event) -> HttpResponse:
@@ -26,11 +34,11 @@ def hall(request: HttpRequest, event: Event) -> HttpResponse:
                 messages.success(request, _("Announcement shown."))
             elif "toggle" in request.POST:
                 announcement = get_object_or_404(
-                    Announcement, event=event, pk=request.POST.get("toggle")
+                    Announcement, event=event, pk=_number(request.POST.get("toggle"))
                 )
                 services.set_announcement_shown(announcement, not announcement.is_active)
             elif "extra" in request.POST and live:
-                table = get_object_or_404(live.tables, number=request.POST.get("table"))
+                table = get_object_or_404(live.tables, number=_number(request.POST.get("table")))
                 try:
                     minutes = int(request.POST.get("minutes", ""))
                 except ValueError:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament import services
+from tournament import seating_service, services
 from tournament.models import Event, Player, PlayerImport
 from tournament.player_forms import (
     PlayerEditForm,
@@ -205,6 +205,7 @@ def player_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             apply_errors(form, exc)
         else:
             messages.success(request, _("%(name)s saved.") % {"name": player.name})
+            _warn_published_seating(request, event)
             return redirect("director:players", slug=event.slug)
     return render(
         request, "director/player_edit.html", {"event": event, "player": player, "form": form}
@@ -228,4 +229,19 @@ def player_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                 _("%(name)s is now %(status)s.")
                 % {"name": player.name, "status": player.get_status_display()},
             )
+            _warn_published_seating(request, event)
     return redirect("director:players", slug=event.slug)
+
+
+def _warn_published_seating(request: HttpRequest, event: Event) -> None:
+    """After a drop or a return: say which published rounds no longer fit the players."""
+    affected = seating_service.affected_rounds(event)
+    if affected:
+        messages.warning(
+            request,
+            _(
+                "The published seating of round(s) %(rounds)s no longer fits the players: "
+                "re-draft it on the seating page."
+            )
+            % {"rounds": ", ".join(str(r.number) for r in affected)},
+        )

@@ -8,11 +8,18 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import services
-from tournament.forms import RoundForm, RoundStatusForm, SeatRoundForm
+from tournament import seating_service, services
+from tournament.forms import (
+    RoundClockForm,
+    RoundForm,
+    RoundStatusForm,
+    RoundTimeForm,
+    SeatRoundForm,
+)
 from tournament.models import (
     Event,
     Player,
@@ -46,8 +53,19 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
                 table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
             ),
             "status_choices": Round.Status.choices,
+            **seating_service.alert_context(event),
         },
     )
+
+
+def _back(request: HttpRequest, event: Event) -> HttpResponse:
+    """Back to the page the form was on (the rounds list or a round's board)."""
+    back = request.POST.get("next", "")
+    if back.startswith(f"/director/{event.slug}/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}
+    ):
+        return redirect(back)
+    return redirect("director:rounds", slug=event.slug)
 
 
 @director_required
@@ -57,7 +75,12 @@ def round_status(request: HttpRequest, event: Event, number: int) -> HttpRespons
     form = RoundStatusForm(request.POST)
     if form.is_valid():
         try:
-            services.update_round(round_, status=form.cleaned_data["status"])
+            services.update_round(
+                round_,
+                status=form.cleaned_data["status"],
+                reason=form.cleaned_data.get("reason", ""),
+                by=request.user,
+            )
         except ValidationError as exc:
             for message in exc.messages:
                 messages.error(request, message)
@@ -67,7 +90,63 @@ def round_status(request: HttpRequest, event: Event, number: int) -> HttpRespons
                 _("Round %(number)d is now %(status)s.")
                 % {"number": round_.number, "status": round_.get_status_display()},
             )
-    return redirect("director:rounds", slug=event.slug)
+    else:
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+    return _back(request, event)
+
+
+@director_required
+@require_GET_POST
+def round_edit(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A round's scheduled start and length."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundTimeForm(
+        request.POST or None,
+        initial={"starts_at": round_.starts_at, "length_minutes": round_.length_minutes},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_round(
+                round_,
+                starts_at=form.cleaned_data["starts_at"],
+                length_minutes=form.cleaned_data["length_minutes"],
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request, _("Round %(number)d's time saved.") % {"number": round_.number}
+            )
+            return _back(request, event)
+    return render(
+        request,
+        "director/round_edit.html",
+        {"event": event, "round": round_, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@director_required
+@require_POST
+def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """The clock buttons of the round board: start, pause, resume, extend."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundClockForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+        return _back(request, event)
+    try:
+        services.round_clock_action(
+            round_, form.cleaned_data["action"], minutes=form.cleaned_data.get("minutes") or 0
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return _back(request, event)
 
 
 @director_required

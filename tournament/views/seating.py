@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournament import seating_service
 from tournament.forms import SeatingForm
-from tournament.models import Event, SeatingDraft
+from tournament.models import Event, Player, SeatingDraft
 
 from .access import director_required, require_GET_POST
 
@@ -44,12 +44,17 @@ def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
                             rounds=data["rounds"],
                             method=data["method"],
                             fill=data["fill"],
-                            avoid_club_weight=data["avoid_club_weight"] or 0,
-                            avoid_country_weight=data["avoid_country_weight"] or 0,
+                            avoid_club_weight=data["avoid_club_weight"],
+                            avoid_country_weight=data["avoid_country_weight"],
                             seed=data["seed"] or 0,
                         )
                         _queue_draft(draft)
                     return redirect("director:seating", slug=event.slug)
+            elif "redraft" in request.POST:
+                with transaction.atomic():
+                    draft = seating_service.start_redraft(event, request.user)
+                    _queue_draft(draft)
+                return redirect("director:seating", slug=event.slug)
             elif "swap" in request.POST and draft:
                 seating_service.swap(
                     draft,
@@ -70,17 +75,27 @@ def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
                 messages.error(request, message)
             if "generate" not in request.POST:
                 return redirect("director:seating", slug=event.slug)
-    names = {p.pk: p.name for p in event.players.all()}
+    players = list(event.players.all())
+    names: dict[int, str] = {p.pk: p.name for p in players}
+    # the draft's substitutes (-1, -2, ...) under the names the director gave them
+    for pk, gen_id in seating_service.substitute_ids(event).items():
+        names[gen_id] = names[pk]
     context = {"event": event, "form": form, "draft": draft, "names": names}
+    context |= seating_service.alert_context(event)
     if draft and draft.status == SeatingDraft.Status.READY:
         met = seating_service.opponents(draft)
-        context["rounds"] = [
-            (
-                draft.first_round + i,
-                [[(p, names.get(p, _("Substitute"))) for p in t] for t in tables],
-            )
-            for i, tables in enumerate(draft.schedule)
+        active = [p for p in players if p.status == Player.Status.ACTIVE and not p.is_substitute]
+        seated = {p for tables in draft.schedule for t in tables for p in t}
+        context["swappable"] = [(p.pk, p.name) for p in active] + [
+            (p, names.get(p, _("Substitute"))) for p in sorted(seated, reverse=True) if p < 0
         ]
+        rounds = []
+        for i, tables in enumerate(draft.schedule):
+            here = {p for t in tables for p in t}
+            byes = [p.name for p in active if p.pk not in here]
+            named = [[(p, names.get(p, _("Substitute"))) for p in t] for t in tables]
+            rounds.append((draft.first_round + i, named, byes))
+        context["rounds"] = rounds
         context["opponents"] = sorted(
             (
                 (

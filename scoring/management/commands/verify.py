@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.verify import format_differences, ledger_differences, standings_differences
+from scoring.verify import event_differences
 from tournament.models import Event
 
 
@@ -23,9 +23,7 @@ class Command(BaseCommand):
                 raise CommandError(f"no event {event!r}")
         failed = 0
         for item in events.order_by("pk"):
-            problems = (
-                ledger_differences(item) + standings_differences(item) + format_differences(item)
-            )
+            problems = event_differences(item)
             if problems:
                 failed += 1
                 self.stdout.write(self.style.ERROR(f"{item.slug}: {len(problems)} difference(s)"))

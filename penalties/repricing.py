@@ -1,0 +1,121 @@
+"""The one audited way to change an event's ruleset or options after fouls were recorded.
+
+``save_event`` refuses such a change once a result or a foul exists. A director who confirms a
+re-pricing gets, in one transaction:
+
+- the event's new ruleset and options (revision moved);
+- for every standing report that the new rules price differently: a void whose reason names
+  the re-pricing, who confirmed it and why, then a new report with the same observation
+  (code, offender, details, note) priced under the new rules, whose reason names the report it
+  replaces.
+
+Nothing is updated or deleted, so the archive (voids, reports, ledger entries, each with its
+ruleset key and version) records the re-pricing. Table results cannot be re-priced into another
+ruleset (their scores mean something else there): with a result stored, only the options of
+the same ruleset can be re-priced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules import RuleError, get_ruleset
+from tournament.models import Event
+from tournament.roles import is_director
+from tournament.services import save_event
+from tournament.services.pricing import reprice, standing_reports
+
+from .models import FoulReport
+from .services import FoulInput, record_foul, void_report
+
+
+@dataclass(frozen=True)
+class RepricingSummary:
+    old_ruleset: str
+    new_ruleset: str
+    repriced: list[tuple[int, int]]  # (voided report, its replacement)
+
+
+def reprice_event(
+    event: Event,
+    user: AbstractBaseUser,
+    *,
+    ruleset: str,
+    options: dict | None,
+    reason: str,
+) -> RepricingSummary:
+    """Change ``event``'s ruleset and options and re-price its standing fouls (see above)."""
+    if not is_director(user, event):
+        raise PermissionDenied(_("Only the director may re-price the event's fouls."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": [_("Say why the fouls are re-priced.")]})
+    try:
+        get_ruleset(ruleset)
+    except RuleError:
+        raise ValidationError({"ruleset": [_("Unknown ruleset %(r)s.") % {"r": ruleset}]}) from None
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        old = f"{locked.ruleset} {locked.ruleset_options or {}}"
+        if ruleset != locked.ruleset and locked.table_results.exists():
+            raise ValidationError(
+                {
+                    "ruleset": [
+                        _(
+                            "Table results cannot be re-priced into another ruleset: their "
+                            "scores mean something else there."
+                        )
+                    ]
+                }
+            )
+        reports = standing_reports(locked)
+        priced = reprice(locked, ruleset, options, reports)
+        for item in priced:
+            if item.lines is None:
+                raise ValidationError(
+                    {
+                        "ruleset": [
+                            _("Report #%(id)s cannot be priced under the new rules: %(why)s.")
+                            % {"id": item.report.pk, "why": item.problem}
+                        ]
+                    }
+                )
+        locked.ruleset = ruleset
+        locked.ruleset_options = options or {}
+        save_event(locked, repricing=True)
+        version = get_ruleset(ruleset).version
+        new = f"{ruleset} {options or {}}"
+        repriced: list[tuple[int, int]] = []
+        for item in priced:
+            report: FoulReport = item.report
+            if not item.differs and report.ruleset_version == version:
+                continue
+            void_report(
+                report,
+                user,
+                _("Re-priced from %(old)s to %(new)s, confirmed by %(user)s: %(reason)s")
+                % {"old": old, "new": new, "user": user.get_username(), "reason": reason},
+            )
+            replacement, _created = record_foul(
+                locked,
+                user,
+                FoulInput(
+                    round=report.round.number,
+                    table=report.table.number,
+                    offender=report.offender_id,
+                    code=report.code,
+                    details=dict(report.details or {}),
+                    note=report.note,
+                    reason=_("Re-priced report #%(id)s: %(reason)s")
+                    % {"id": report.pk, "reason": reason},
+                    idempotency_key=f"reprice-{report.pk}-{locked.pk}",
+                ),
+            )
+            repriced.append((report.pk, replacement.pk))
+    event.refresh_from_db()
+    return RepricingSummary(old, new, repriced)

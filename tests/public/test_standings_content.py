@@ -1,0 +1,117 @@
+"""What the standings say beyond places: tables played, tie-break values, one unit per column,
+and players who never played (no place, marked, never sharing a place with a real zero)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scoring import services as scoring
+from scoring.models import StandingsSnapshot
+from tournament import services
+
+from .test_public_pages import standings_rows
+
+pytestmark = pytest.mark.django_db
+
+
+def settle(hall):
+    scoring.reconcile_event(hall.event.pk)
+    hall.event.refresh_from_db()
+
+
+def enter(hall, number: int, scores) -> None:
+    table = hall.event.rounds.get(number=1).tables.get(number=number)
+    scoring.enter_result(table, hall.director, dict(zip("ESWN", scores, strict=True)))
+
+
+@pytest.fixture
+def one_table_played(make_hall):
+    """Round 1: table 1 has a result, table 2 none; a ninth player registered late."""
+    h = make_hall("mcr")
+    enter(h, 1, (40, 5, 0, -45))
+    services.add_player(h.event, name="Late Comer")
+    settle(h)
+    return h
+
+
+def test_players_without_a_game_get_no_place_and_come_last(one_table_played):
+    h = one_table_played
+    rows = StandingsSnapshot.objects.get(event=h.event).rows
+    assert [r["place"] for r in rows] == [1, 2, 3, 4, None, None, None, None, None]
+    assert [r["played"] for r in rows] == [1, 1, 1, 1, 0, 0, 0, 0, 0]
+    idle = {r["name"] for r in rows if r["place"] is None}
+    assert "Late Comer" in idle and len(idle) == 5
+
+    html = Client().get(f"/e/{h.event.slug}/").content.decode()
+    cells = standings_rows(html)
+    assert [c[0] for c in cells] == ["1", "2", "3", "4", "–", "–", "–", "–", "–"]
+    assert all("no game yet" in c[1] for c in cells[4:])
+    assert not any("no game yet" in c[1] for c in cells[:4])
+
+
+def test_standings_show_games_played_and_the_tie_break(one_table_played):
+    html = Client().get(f"/e/{one_table_played.event.slug}/").content.decode()
+    head = html.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert "Games" in head
+    assert 'class="num secondary tiebreak">Score' in head
+    # place, name, table points, score (tie-break), games, penalties
+    assert standings_rows(html)[0] == ["1", "P1-0", "4", "40", "1", ""]
+
+
+def test_riichi_penalties_in_the_unit_of_the_total(make_hall):
+    h = make_hall("riichi_ema")
+    enter(h, 1, (45000, 35000, 25000, 15000))
+    enter(h, 2, (30000, 30000, 30000, 30000))
+    assert h.foul(h.floor, "chombo", h.south, {"kind": "noten_riichi"}).status_code == 201
+    settle(h)
+    row = next(
+        r for r in StandingsSnapshot.objects.get(event=h.event).rows if r["player"] == h.south.pk
+    )
+    assert row["penalties"] < 0
+    assert row["penalties_display"] == f"{row['penalties'] / 1000:.1f}"
+    html = Client().get(f"/e/{h.event.slug}/").content.decode()
+    cells = next(c for c in standings_rows(html) if h.south.name in c[1])
+    assert cells[-1] == row["penalties_display"]
+    assert "in thousands of points" in html
+
+
+def test_round_page_marks_a_table_without_a_result(one_table_played):
+    html = Client().get(f"/e/{one_table_played.event.slug}/rounds/1/").content.decode()
+    assert html.count("no result yet") == 1
+
+
+def test_player_page_reads_its_row_and_history_without_the_field(make_hall):
+    h = make_hall("mcr", players=16)
+    for number, round_ in enumerate((1, 2), start=1):
+        if round_ == 2:
+            r2 = services.create_round(h.event, number=2)
+            ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
+            services.seat_round(r2, [ids[i : i + 4] for i in range(0, 16, 4)])
+            services.update_round(h.event.rounds.get(number=1), status="closed")
+            services.update_round(r2, status="live")
+        for table in h.event.rounds.get(number=round_).tables.all():
+            scoring.enter_result(
+                table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True))
+            )
+        assert number
+    settle(h)
+    rows = StandingsSnapshot.objects.get(event=h.event).rows
+    row = next(r for r in rows if r["player"] == h.south.pk)
+    assert [r for r, _p in row["history"]] == [1, 2]
+    assert row["history"][-1][1] == row["place"]
+
+    client = Client()
+    client.get(f"/e/{h.event.slug}/players/{h.east.pk}/")  # decodes the snapshot once
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/e/{h.event.slug}/players/{h.south.pk}/")
+    assert response.status_code == 200
+    assert response.context["history"] == [tuple(p) for p in row["history"]]
+    assert response.context["row"]["played"] == 2
+    sql = [q["sql"] for q in queries]
+    assert not any('"packed"' in q for q in sql), sql
+    # event + snapshot, player, seats at the player's tables, reports (+ entries, table seats),
+    # rounds for the navigation
+    assert len(queries) <= 7, sql

@@ -1,0 +1,113 @@
+"""The database itself keeps the ledger, the reports, their co-offenders, voids, table results
+and seat scores append-only, on SQLite and PostgreSQL: raw UPDATE and DELETE are refused, and
+on PostgreSQL TRUNCATE too. A result version may only move ``counts`` and be confirmed once."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import DatabaseError, IntegrityError, connection, transaction
+
+from scoring import services as scoring_services
+from scoring.models import TableResult
+from tournament.models import Table
+
+pytestmark = pytest.mark.django_db
+
+CLOSED = [
+    "penalties_ledgerentry",
+    "penalties_foulreport",
+    "penalties_void",
+    "penalties_foulreport_co_offenders",
+    "scoring_seatscore",
+    "scoring_tableresult",
+]
+
+
+@pytest.fixture
+def played(make_hall):
+    hall = make_hall("classical")
+    first = hall.foul(
+        hall.floor,
+        "false_win",
+        hall.south,
+        {"others_exposed": True, "co_offenders": [hall.west.pk]},
+    )
+    assert first.status_code == 201, first.content
+    assert hall.void(hall.director, first.json()["id"]).status_code == 201
+    table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
+    scoring_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+    return hall
+
+
+def refused(sql: str, params=()) -> bool:
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, params)
+    except (DatabaseError, IntegrityError) as exc:
+        assert "append-only" in str(exc)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("table", CLOSED)
+def test_raw_delete_is_refused(played, table):
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {table}")
+        count = cursor.fetchone()[0]
+    assert count > 0
+    assert refused(f"DELETE FROM {table}")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {table}")
+        assert cursor.fetchone()[0] == count
+
+
+@pytest.mark.parametrize(
+    "table,assignment",
+    [
+        ("penalties_ledgerentry", "points = points + 5"),
+        ("penalties_foulreport", "code = 'warning'"),
+        ("penalties_void", "reason = 'changed'"),
+        ("penalties_foulreport_co_offenders", "player_id = player_id"),
+        ("scoring_seatscore", "score = score + 1"),
+        ("scoring_tableresult", "reason = 'rewritten'"),
+        ("scoring_tableresult", "version = version + 10"),
+    ],
+)
+def test_raw_update_is_refused(played, table, assignment):
+    assert refused(f"UPDATE {table} SET {assignment}")
+
+
+def test_a_result_may_move_counts_and_be_confirmed_once(played):
+    result = TableResult.objects.get(event=played.event)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE scoring_tableresult SET counts = %s WHERE id = %s", [False, result.pk]
+        )
+        cursor.execute(
+            "UPDATE scoring_tableresult SET confirmed_by_id = %s, confirmed_at = %s WHERE id = %s",
+            [played.head.pk, "2026-01-01 10:00:00", result.pk],
+        )
+    assert refused(
+        "UPDATE scoring_tableresult SET confirmed_by_id = %s WHERE id = %s",
+        [played.floor.pk, result.pk],
+    )
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="TRUNCATE is PostgreSQL's")
+@pytest.mark.parametrize("table", CLOSED)
+def test_truncate_is_refused_on_postgresql(played, table):
+    with connection.cursor() as cursor:
+        # The fixture's inserts left deferred foreign key checks, which TRUNCATE waits for.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    assert refused(f"TRUNCATE {table} CASCADE")
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's triggers")
+def test_every_sqlite_trigger_is_there():
+    """SQLite drops a table's triggers when a migration rebuilds the table: a migration that
+    alters one of these tables must create them again (penalties migration 0003)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        names = {row[0] for row in cursor.fetchall()}
+    expected = {f"{t}_no_{op}" for t in CLOSED for op in ("update", "delete")}
+    assert expected <= names, sorted(expected - names)

@@ -1,0 +1,62 @@
+"""Substitutes are shared like byes: at most one apart, nobody twice before everyone once
+(issue 19, item 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournament.seating import generate
+
+
+def substitute_games(rounds, players: int) -> list[list[int]]:
+    """Per round, every player's games with a substitute so far."""
+    counts = [0] * players
+    history = []
+    for rnd in rounds:
+        for table in rnd:
+            if any(p < 0 for p in table):
+                for p in table:
+                    if p >= 0:
+                        counts[p] += 1
+        history.append(list(counts))
+    return history
+
+
+def assert_shared_like_byes(sched, players: int) -> None:
+    history = substitute_games(sched.rounds, players)
+    before = [0] * players
+    for counts in history:
+        got = [p for p in range(players) if counts[p] > before[p]]
+        # those who got one had no more than anyone who did not
+        others = [before[p] for p in range(players) if p not in got]
+        if got and others:
+            assert max(before[p] for p in got) <= min(others), (before, counts)
+        before = counts
+    assert max(before) - min(before) <= 1
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(30, 6), (30, 20), (18, 4), (29, 9)])
+def test_substitutes_are_shared_evenly(players, rounds):
+    sched = generate(players, rounds, seed=0)
+    assert_shared_like_byes(sched, players)
+
+
+def test_thirty_players_six_rounds_keep_zero_repeats():
+    sched = generate(30, 6, seed=0)
+    final = substitute_games(sched.rounds, 30)[-1]
+    assert sorted(final).count(2) == 6 and min(final) == 1  # 36 games for 30 players
+    assert sched.quality.repeats == 0
+
+
+def test_thirty_players_twenty_rounds_four_each():
+    sched = generate(30, 20, seed=0)
+    assert set(substitute_games(sched.rounds, 30)[-1]) == {4}
+    assert sched.quality.repeats == sched.quality.lower_bound
+
+
+def test_played_rounds_count():
+    first = generate(30, 2, seed=1)
+    had = substitute_games(first.rounds, 30)[-1]
+    nxt = generate(30, 3, seed=1, played=first.rounds)
+    got = [p for p in range(30) if substitute_games(nxt.rounds, 30)[-1][p] > had[p]]
+    assert len(got) == 6 and all(had[p] == 0 for p in got)

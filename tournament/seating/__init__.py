@@ -1,0 +1,102 @@
+"""Seating generator for Mahjong tournaments.
+
+Pure Python + numpy (no Django).  A schedule is a list of rounds, a round a list of
+tables, a table a tuple of 4 player ids in seat-wind order (E, S, W, N).
+
+How a schedule is made (``generate``):
+
+1. *Structure.*  When no rounds were played yet, known zero-repeat constructions
+   are tried: lines of the affine geometry AG(k, 4) (16, 64, 256 players), resolvable
+   transversal designs over GF(q) (4q players, q a prime power) and over Z_n (4n
+   players), a packing of PG(3, 3) (40 players, 13 rounds), and schedules precomputed
+   by our own search (``bench/seating_precompute.py``) shipped in
+   ``tournament/seating_data``.  Missing rounds are built greedily.
+2. *Labels.*  Players are mapped onto the structure by a seeded random permutation,
+   improved by a swap search (quadratic assignment) when clubs, countries or
+   substitutes carry penalties; relabelling never changes the number of repeats.
+3. *Search.*  If the repeats are above the counting lower bound (or penalties are
+   present), a tabu search over swaps of two players between tables of one round
+   (Dotu & Van Hentenryck style, whole neighbourhood evaluated incrementally with
+   numpy) improves the new rounds; played rounds stay fixed.  The search is bounded by
+   an iteration count (deterministic) and by ``time_budget`` as a safety cap.
+4. *Winds.*  Seat winds come from de Werra's equitable edge colouring of the
+   bipartite multigraph tables x players (two Euler splits), which gives every player
+   each wind floor(G/4) or ceil(G/4) times; with earlier rounds fixed, Kempe-path
+   swaps inside tables then balance the totals.
+
+Re-seating after drops: pass the played rounds as ``played`` (kept unchanged), the
+remaining players, and ideally the old schedule as ``planned`` (its intact tables are
+kept; substitutes take the dropped players' seats).
+
+Substitutes have negative ids (-1, -2, -3); a bye is a player missing from a round.
+
+Public API: ``generate``, ``quality``, ``swap``, ``validate``, ``lower_bound`` and the
+dataclasses ``PlayerSpec``, ``Quality``, ``Schedule``.  Needs numpy (tested with 2.4.6).
+
+Modules: ``types`` (dataclasses, constants), ``quality`` (report, bound, validation,
+swap), ``fields`` (GF(q)), ``constructions``, ``search`` (costs, greedy, tabu,
+relabelling), ``winds``, ``generate``.  The underscore helpers re-exported here are for
+the tests and ``bench/seating_precompute.py`` only.
+"""
+
+from .constructions import (
+    _affine4,
+    _constructions,
+    _data_candidates,
+    _pg33_packing,
+    _td_cyclic,
+    _td_field,
+)
+from .fields import _gf, _prime_power
+from .generate import generate
+from .quality import lower_bound, quality, seats_changed, swap, validate
+from .search import _Costs, _greedy_round, _meetings, _relabel, _tabu
+from .types import (
+    DATA_DIR,
+    DEFAULT_GROUP_WEIGHT,
+    SUBSTITUTE_PAIR_PENALTY,
+    WIND_CLASH_PENALTY,
+    WINDS,
+    Grouping,
+    PlayerSpec,
+    Quality,
+    Round,
+    Schedule,
+    Table,
+)
+from .winds import _assign_winds, _euler_split
+
+__all__ = [
+    "DATA_DIR",
+    "DEFAULT_GROUP_WEIGHT",
+    "Grouping",
+    "SUBSTITUTE_PAIR_PENALTY",
+    "WIND_CLASH_PENALTY",
+    "WINDS",
+    "PlayerSpec",
+    "Quality",
+    "Round",
+    "Schedule",
+    "Table",
+    "_Costs",
+    "_affine4",
+    "_assign_winds",
+    "_constructions",
+    "_data_candidates",
+    "_euler_split",
+    "_gf",
+    "_greedy_round",
+    "_meetings",
+    "_pg33_packing",
+    "_prime_power",
+    "_relabel",
+    "_tabu",
+    "_td_cyclic",
+    "_td_field",
+    "generate",
+    "lower_bound",
+    "quality",
+    "seats_changed",
+    "swap",
+    "validate",
+]

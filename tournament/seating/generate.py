@@ -1,0 +1,624 @@
+"""``generate``: structure, labels, search, winds (see the package docstring)."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from .constructions import _constructions
+from .quality import _lower_bound_games, quality, seats_changed, validate
+from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
+from .types import (
+    _EPS,
+    DEFAULT_GROUP_WEIGHT,
+    SUBSTITUTE_PAIR_PENALTY,
+    WIND_CLASH_PENALTY,
+    Grouping,
+    PlayerSpec,
+    Round,
+    Schedule,
+    Table,
+)
+from .winds import _assign_winds, _balance_winds
+
+
+def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]:
+    if isinstance(players, int):
+        return [PlayerSpec(i) for i in range(players)]
+    specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(int(p)) for p in players]
+    ids = [s.id for s in specs]
+    if len(set(ids)) != len(ids):
+        raise ValueError("duplicate player ids")
+    if any(i < 0 for i in ids):
+        raise ValueError("player ids must be >= 0 (negative ids denote substitutes)")
+    return specs
+
+
+def _from_plan(
+    plan: list[list[int | None]],
+    seated: list[int],
+    pair_cost: PairCost,
+    P: int,
+    rng: random.Random,
+) -> tuple[list[list[int]], np.ndarray]:
+    """Start a new round from its published plan: everybody still seated keeps table and
+    wind; the seats of players who are gone (and new tables) are filled by the others,
+    cheapest first.  Returns the tables in wind order and each player's planned table
+    (-1: none), which the search is reluctant to change."""
+    seat_set = set(seated)
+    tables: list[list[int | None]] = [
+        [i if i is not None and i in seat_set else None for i in (list(t) + [None] * 4)[:4]]
+        for t in plan
+    ]
+    n_tables = len(seated) // 4
+    origin = list(range(len(tables)))
+    while len(tables) > n_tables:
+        # give up the table with most empty seats; the last table takes its number
+        worst = max(range(len(tables)), key=lambda t: (sum(x is None for x in tables[t]), t))
+        tables[worst], origin[worst] = tables[-1], origin[-1]
+        tables.pop()
+        origin.pop()
+    while len(tables) < n_tables:
+        tables.append([None] * 4)
+        origin.append(-1)
+    placed = {i for t in tables for i in t if i is not None}
+    pool = [i for i in seated if i not in placed]
+    rng.shuffle(pool)
+    plan_row = np.full(P, -1, dtype=np.int64)
+    for t, tbl in enumerate(tables):
+        for i in tbl:
+            if i is not None:
+                plan_row[i] = t
+    if pool:
+        for tbl in sorted(tables, key=lambda t: sum(x is None for x in t)):
+            for w in range(4):
+                if tbl[w] is None:
+                    members = [x for x in tbl if x is not None]
+                    best = min(pool, key=lambda x: pair_cost(x, members))
+                    tbl[w] = best
+                    pool.remove(best)
+    return [list(t) for t in tables], plan_row  # type: ignore[misc]
+
+
+# cost of seating a player with some others (given the meetings so far)
+PairCost = Callable[[int, list[int]], float]
+
+
+def _unfair_rounds(rounds: list[list[list[int]]], n: int, counts: np.ndarray) -> int:
+    """Rounds whose substitutes' tablemates are not among the players with fewest games
+    with a substitute so far."""
+    counts = counts.copy()
+    bad = 0
+    for rnd in rounds:
+        mates = [x for t in rnd if any(y >= n for y in t) for x in t if x < n]
+        if mates:
+            inside = np.zeros(n, dtype=bool)
+            inside[mates] = True
+            if not inside.all() and counts[inside].max() > counts[~inside].min():
+                bad += 1
+            counts[inside] += 1
+    return bad
+
+
+def _fair_structure(
+    struct: list[list[list[int]]], P: int, n: int, perm: list[int], rng: random.Random
+) -> tuple[list[int], list[list[list[int]]]]:
+    """Choose the substitutes' points and the order of the rounds of a structure so that
+    substitutes are shared evenly without breaking it (a few random tries; the search
+    repairs what is left)."""
+    best = None
+    zero = np.zeros(n, dtype=np.int64)
+    for attempt in range(24):
+        p = perm if attempt == 0 else _structure_labels(struct, P, n, rng)
+        labelled = [[[p[a] for a in t] for t in rnd] for rnd in struct]
+        # order: next the round whose substitutes' tablemates have played with them least
+        order: list[int] = []
+        counts = zero.copy()
+        left = list(range(len(struct)))
+        while left:
+
+            def load(r: int, counts: np.ndarray = counts, labelled=labelled) -> tuple:
+                mates = [x for t in labelled[r] if any(y >= n for y in t) for x in t if x < n]
+                return (int(counts[mates].sum()) if mates else 0, r)
+
+            r = min(left, key=load)
+            left.remove(r)
+            order.append(r)
+            for t in labelled[r]:
+                if any(y >= n for y in t):
+                    for x in t:
+                        if x < n:
+                            counts[x] += 1
+        ordered = [struct[r] for r in order]
+        bad = _unfair_rounds([labelled[r] for r in order], n, zero)
+        if best is None or bad < best[0]:
+            best = (bad, p, ordered)
+        if bad == 0:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
+def _share_substitutes(
+    new: list[list[list[int]]],
+    n: int,
+    sub_games: np.ndarray,
+    pair_cost: PairCost,
+    P: int,
+    rng: random.Random,
+) -> np.ndarray:
+    """Decide, round by round, who sits with the substitutes (indices >= ``n``): the
+    players with the fewest such games so far (nobody twice before everyone once, at most
+    one apart), preferring those already there; others swap seats with them.  Returns the
+    class of every player in every round (0: no substitute, 1: with one, substitutes their
+    own class) for the search, which then only swaps players of one class."""
+    cls = np.zeros((len(new), P), dtype=np.int64)
+    counts = sub_games.copy()
+    for r, rnd in enumerate(new):
+        _one_substitute_per_table(rnd, n, pair_cost)
+        where = {x: t for t, tbl in enumerate(rnd) for x in tbl}
+        current = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
+        seated = [x for tbl in rnd for x in tbl if x < n]
+        tie = {x: rng.random() for x in seated}
+        ranked = sorted(seated, key=lambda x: (counts[x], x not in current, tie[x]))
+        chosen = set(ranked[: len(current)])
+        outs = [x for x in current if x not in chosen]
+        for x in sorted(chosen - current, key=lambda x: tie[x]):
+            tx = where[x]
+
+            def cost(y: int, tx: int = tx, x: int = x, rnd=rnd, where=where) -> float:
+                ty = where[y]
+                mates_y = [z for z in rnd[ty] if z != y]
+                mates_x = [z for z in rnd[tx] if z != x]
+                return pair_cost(x, mates_y) + pair_cost(y, mates_x)
+
+            y = min(outs, key=cost)
+            outs.remove(y)
+            ty = where[y]
+            rnd[tx][rnd[tx].index(x)] = y
+            rnd[ty][rnd[ty].index(y)] = x
+            where[x], where[y] = ty, tx
+        threshold = max((counts[x] for x in chosen), default=0)
+        last = r == len(new) - 1
+        for x in seated:
+            if last and counts[x] == threshold:
+                # last round: players level with the last one chosen are interchangeable
+                cls[r, x] = 2
+            else:
+                cls[r, x] = 1 if x in chosen else 0
+        for x in chosen:
+            counts[x] += 1
+        for s in range(n, P):
+            cls[r, s] = 3 + s
+    return cls
+
+
+def _one_substitute_per_table(rnd: list[list[int]], n: int, pair_cost: PairCost) -> None:
+    """A table with two substitutes gives one to a table without (cheapest player swap)."""
+    for tbl in rnd:
+        subs = [w for w in range(4) if tbl[w] >= n]
+        for w in subs[1:]:
+            reals = [x for x in tbl if x < n]
+            options = [
+                (pair_cost(x, reals), t2, w2)
+                for t2, other in enumerate(rnd)
+                if all(y < n for y in other)
+                for w2, x in enumerate(other)
+            ]
+            if options:
+                _cost, t2, w2 = min(options)
+                tbl[w], rnd[t2][w2] = rnd[t2][w2], tbl[w]
+
+
+def _bye_preference(plan: list[list[int | None]], seated: int) -> dict[int, int]:
+    """0 for players at the tables a re-draft gives up (see ``_from_plan``), 1 for the
+    others the plan seats; players it does not seat are missing (preferred most)."""
+    holes = [sum(x is None for x in t) for t in plan]
+    give_up = set(
+        sorted(range(len(plan)), key=lambda t: (-holes[t], -t))[: max(0, len(plan) - seated // 4)]
+    )
+    return {i: 0 if t in give_up else 1 for t, tbl in enumerate(plan) for i in tbl if i is not None}
+
+
+def _winds_from_plan(
+    new: list[list[list[int]]],
+    layouts: list[list[list[int]] | None],
+    prior: dict[int, list[int]],
+    free: set[int],
+) -> list[list[tuple[int, ...]]]:
+    """Winds of a re-draft: a player who keeps the planned table keeps the planned wind,
+    newcomers take the free winds; then the totals are balanced (Kempe swaps)."""
+    seat: list[list[int]] = []
+    shape: list[int] = []
+    for rnd, layout in zip(new, layouts, strict=True):
+        for t, members in enumerate(rnd):
+            planned = layout[t] if layout is not None and t < len(layout) else [None] * 4
+            row: list[int | None] = [p if p in members else None for p in planned]
+            rest = [p for p in members if p not in row]
+            for w in range(4):
+                if row[w] is None:
+                    row[w] = rest.pop(0)
+            seat.append(row)  # type: ignore[arg-type]
+        shape.append(len(rnd))
+    _balance_winds(seat, prior, free)
+    out, pos = [], 0
+    for k in shape:
+        out.append([tuple(s) for s in seat[pos : pos + k]])
+        pos += k
+    return out
+
+
+def _all_groupings(
+    specs: Sequence[PlayerSpec],
+    club_weight: float | None,
+    country_weight: float,
+    teams: Mapping[int, str] | None,
+    team_weight: float | None,
+    groupings: Sequence[Grouping],
+) -> list[Grouping]:
+    """Clubs, countries and teams as groupings, with their weights (``None``: default)."""
+    out = [
+        Grouping(
+            "club",
+            {s.id: s.club for s in specs if s.club},
+            DEFAULT_GROUP_WEIGHT if club_weight is None else club_weight,
+        ),
+        Grouping("country", {s.id: s.country for s in specs if s.country}, country_weight),
+        Grouping(
+            "team",
+            dict(teams or {}),
+            DEFAULT_GROUP_WEIGHT if team_weight is None else team_weight,
+        ),
+        *groupings,
+    ]
+    for g in out:
+        if not 0 <= g.weight <= 1000 or not math.isfinite(g.weight):
+            raise ValueError(f"the weight of {g.name} must be between 0 and 1000")
+    return [g for g in out if g.weight > 0 and g.of]
+
+
+def _group_codes(
+    specs: Sequence[PlayerSpec], groupings: Sequence[Grouping]
+) -> list[tuple[np.ndarray, float]]:
+    """Per grouping: an integer label per player (-1: no group) and the weight."""
+    out = []
+    for g in groupings:
+        labels: dict[str, int] = {}
+        codes = np.full(len(specs), -1, dtype=np.int64)
+        for i, s in enumerate(specs):
+            label = g.of.get(s.id)
+            if label is not None and label != "":
+                codes[i] = labels.setdefault(str(label), len(labels))
+        if len(labels) < int((codes >= 0).sum()):  # somebody shares a label
+            out.append((codes, float(g.weight)))
+    return out
+
+
+def generate(
+    players: Sequence[PlayerSpec | int] | int,
+    rounds: int,
+    *,
+    seed: int | str = 0,
+    played: Sequence[Round] = (),
+    avoid_club_weight: float | None = None,
+    avoid_country_weight: float = 0.0,
+    teams: Mapping[int, str] | None = None,
+    avoid_team_weight: float | None = None,
+    groupings: Sequence[Grouping] = (),
+    method: str = "balanced",
+    standings_order: Sequence[int] | None = None,
+    fill: str = "substitutes",
+    time_budget: float = 10.0,
+    max_iterations: int | None = None,
+    planned: Sequence[Round] = (),
+) -> Schedule:
+    """Seat ``players`` for ``rounds`` rounds in total.
+
+    ``played``: rounds already played (kept unchanged; the result contains them followed
+    by ``rounds - len(played)`` new rounds).  ``players`` are the players still active,
+    so a dropped player is simply left out.  ``method="swiss"`` forms the new rounds
+    from neighbours in ``standings_order`` (best first), only exchanging players between
+    adjacent tables to avoid repeats.  ``fill``: "substitutes" adds placeholder players
+    with negative ids when the count is not a multiple of 4, "byes" lets players sit
+    out (spread evenly).  Deterministic for a given seed; ``time_budget`` (seconds) is
+    only a safety cap, the search normally stops on its iteration count.
+
+    ``planned``: the schedule made before (all rounds, same indexing as ``played``).
+    When re-seating after drops it is used as the starting point of the new rounds:
+    tables without a dropped player are kept, the others are refilled (substitutes
+    first, then greedy) and the tabu search repairs the rest.  This keeps most of a
+    zero-repeat construction intact.
+
+    Groups to keep apart: clubs (``PlayerSpec.club``), countries, ``teams`` (player id ->
+    team) and any further ``groupings``.  Clubs and teams are kept apart by default
+    (``DEFAULT_GROUP_WEIGHT``, below a repeat: repeats stay first) whenever they are
+    given; a weight of 0 turns that off.  Countries are only kept apart on request.
+    """
+    t0 = time.monotonic()
+    deadline = t0 + max(0.0, time_budget) * 0.9
+    specs = _norm_players(players)
+    played_rounds = [[tuple(int(x) for x in t) for t in r] for r in played]
+    validate(played_rounds)
+    n = len(specs)
+    if n < 4:
+        raise ValueError("need at least 4 players")
+    if rounds < len(played_rounds):
+        raise ValueError("rounds must be at least the number of played rounds")
+    if method not in ("balanced", "swiss"):
+        raise ValueError("method must be 'balanced' or 'swiss'")
+    if fill not in ("substitutes", "byes"):
+        raise ValueError("fill must be 'substitutes' or 'byes'")
+    rng = random.Random(f"seating:{seed}")
+    n_new = rounds - len(played_rounds)
+
+    # internal indices: real players 0..n-1, substitutes n..P-1
+    ids = [s.id for s in specs]
+    k_sub = (-n) % 4 if fill == "substitutes" else 0
+    used_subs = sorted(
+        {p for r in (*played_rounds, *planned) for t in r for p in t if p < 0}, reverse=True
+    )
+    sub_ids = (used_subs + [x for x in range(-1, -10, -1) if x not in used_subs])[:k_sub]
+    all_ids = ids + sub_ids
+    P = len(all_ids)
+    index = {p: i for i, p in enumerate(all_ids)}
+    n_bye = n % 4 if fill == "byes" else 0
+
+    W = np.zeros((P, P))
+    W[:n, :n] = 1.0
+    Pen = np.zeros((P, P))
+    for codes, weight in _group_codes(
+        specs,
+        _all_groupings(
+            specs, avoid_club_weight, avoid_country_weight, teams, avoid_team_weight, groupings
+        ),
+    ):
+        same = (codes[:, None] == codes[None, :]) & (codes[:, None] >= 0)
+        Pen[:n, :n] += weight * same
+    Pen[n:, n:] = SUBSTITUTE_PAIR_PENALTY
+    np.fill_diagonal(W, 0.0)
+    np.fill_diagonal(Pen, 0.0)
+    costs = _Costs(W, Pen)
+    has_pen = bool(Pen.any())
+
+    # fixed meetings among the active players, games played so far
+    F = np.zeros((P, P), dtype=np.int64)
+    prior_winds: dict[int, list[int]] = {}
+    bye_count = dict.fromkeys(ids, 0)
+    prior_games = np.zeros(P, dtype=np.int64)
+    sub_games = np.zeros(n, dtype=np.int64)  # games at a table with a substitute
+    for rnd in played_rounds:
+        seated = set()
+        for t in rnd:
+            if any(p < 0 for p in t):
+                for p in t:
+                    if p >= 0 and p in index:
+                        sub_games[index[p]] += 1
+            for p in t:
+                if p in index and p >= 0:
+                    prior_games[index[p]] += 1
+            act = [index[p] for p in t if p in index and p >= 0]
+            for a in act:
+                for b in act:
+                    if a != b:
+                        F[a, b] += 1
+            for w, p in enumerate(t):
+                seated.add(p)
+                if p in index:
+                    prior_winds.setdefault(index[p], [0, 0, 0, 0])[w] += 1
+        for p in ids:
+            if p not in seated:
+                bye_count[p] += 1
+
+    # byes for the new rounds: fewest byes first (ties: lowest standing / random)
+    if method == "swiss":
+        order = list(standings_order) if standings_order is not None else list(ids)
+        known = set(ids)
+        order = [p for p in order if p in known]
+        order += [p for p in ids if p not in set(order)]
+        rank = {p: i for i, p in enumerate(order)}
+    # re-drafting: the published plan of each new round (internal indices, None: a seat
+    # whose player is gone), kept as far as possible
+    plans: list[list[list[int | None]] | None] = [None] * n_new
+    if method == "balanced" and planned:
+        for j in range(n_new):
+            a = len(played_rounds) + j
+            if a < len(planned) and planned[a]:
+                plans[j] = [[index.get(int(p)) for p in t] for t in planned[a]]
+    new_byes: list[list[int]] = []
+    for j in range(n_new):
+        if n_bye == 0:
+            new_byes.append([])
+            continue
+        plan = plans[j]
+        if method == "swiss":
+            key = {p: (bye_count[p], -rank[p]) for p in ids}
+        else:
+            # fewest byes first; among equals, players the plan does not seat, then the
+            # players of the tables the plan gives up (fewest seats change)
+            prefer = _bye_preference(plan, n - n_bye) if plan else {}
+            tie = {p: rng.random() for p in ids}
+            key = {p: (bye_count[p], prefer.get(index[p], -1), tie[p]) for p in ids}
+        chosen = sorted(ids, key=lambda p: key[p])[:n_bye]
+        for p in chosen:
+            bye_count[p] += 1
+        new_byes.append(sorted(chosen))
+
+    # players of every game: G, used for the search target
+    games = {index[p]: len(played_rounds) + n_new - bye_count[p] for p in ids}
+    fixed_slots = F[:n, :n].sum(axis=1)
+    slots = {
+        i: int(fixed_slots[i]) + 3 * (games[i] - int(prior_games[i])) - (n_new if k_sub else 0)
+        for i in games
+    }
+    target = float(_lower_bound_games(games, slots, n))
+
+    if played_rounds and n_new == 1:
+        # next round with fixed earlier winds: two players who both need the same
+        # wind cannot both get it at one table; penalise such pairs
+        allowed: list[set[int] | None] = []
+        for i in range(n):
+            g, prior = games[i], prior_winds.get(i, [0, 0, 0, 0])
+            if g == prior_games[i]:  # bye this round
+                allowed.append(None)
+                continue
+            need = [w for w in range(4) if prior[w] < g // 4]
+            cap = [w for w in range(4) if prior[w] < math.ceil(g / 4)]
+            allowed.append(set(need) if len(need) == 1 else set(cap))
+        for i in range(n):
+            for j in range(i + 1, n):
+                ai, aj = allowed[i], allowed[j]
+                if ai and aj and len(ai) <= 2 and len(aj) <= 2:
+                    w = WIND_CLASH_PENALTY * len(ai & aj) / (len(ai) * len(aj))
+                    if w:
+                        Pen[i, j] += w
+                        Pen[j, i] += w
+        has_pen = bool(Pen.any())
+
+    construction = "greedy"
+    new: list[list[list[int]]] = []
+    home = None
+    best_struct = None
+    plan_tab = np.full((n_new, P), -1, dtype=np.int64)  # table of each player in the plan
+    layouts: list[list[list[int]] | None] = [None] * n_new  # the plan's winds, refilled
+    if n_new == 0:
+        pass
+    elif method == "swiss":
+        construction = "swiss (standings neighbours, swaps between adjacent tables)"
+        order_idx = [index[p] for p in order] + list(range(n, P))
+        home = np.zeros((n_new, P), dtype=np.int64)
+        for r in range(n_new):
+            byes_r = {index[p] for p in new_byes[r]}
+            act = [i for i in order_idx if i not in byes_r]
+            tables = [act[4 * t : 4 * t + 4] for t in range(len(act) // 4)]
+            for t, tbl in enumerate(tables):
+                for i in tbl:
+                    home[r, i] = t
+            new.append(tables)
+    else:
+        M = F.copy()
+        if not played_rounds and n_bye == 0 and not planned:
+            for name, struct in _constructions(P, n_new):
+                cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
+                perm = _structure_labels(cand, P, n, rng)
+                if k_sub and method == "balanced":
+                    perm, cand = _fair_structure(cand, P, n, perm, rng)
+                cand = [[[perm[a] for a in t] for t in rnd] for rnd in cand]
+                base = len(cand)
+                Mc = _meetings(P, cand)
+                for _ in range(n_new - base):
+                    cand.append(_greedy_round(list(range(P)), Mc, costs, rng))
+                    _meetings(P, cand[-1:], Mc)
+                if base < n_new:
+                    # a structure where every pair meets once, repeated, spreads the
+                    # meetings perfectly (16 players, 15 rounds: every pair three times)
+                    cycled = [cand[j % base] for j in range(n_new)]
+                    Mcyc = _meetings(P, cycled)
+                    if costs.total(Mcyc) < costs.total(Mc) - _EPS:
+                        cand, Mc, base = cycled, Mcyc, n_new
+                        name += " repeated"
+                score = (costs.repeats(Mc), -min(base, n_new))
+                if best_struct is None or score < best_struct[0]:
+                    best_struct = (score, name, cand)
+                if score[0] <= target and len(struct) >= n_new:
+                    break
+        if best_struct is not None:
+            construction = best_struct[1]
+            new = best_struct[2]
+            if best_struct[0][1] > -n_new:
+                construction += " + greedy rounds"
+            if has_pen and P <= 400:
+                iters = max_iterations if max_iterations is not None else 300
+                new = _relabel(new, costs, rng, iters, deadline, n_real=n)
+                construction += " + relabelling"
+        else:
+            if any(plan is not None for plan in plans):
+                construction = "published plan, fewest seats changed"
+            for r in range(n_new):
+                byes_r = {index[p] for p in new_byes[r]}
+                act = [i for i in range(P) if i not in byes_r]
+                plan = plans[r]
+                if plan is not None:
+                    add = costs.add(M)
+                    tables, plan_tab[r] = _from_plan(
+                        plan, act, lambda x, ys, add=add: float(add[x, ys].sum()), P, rng
+                    )
+                    layouts[r] = tables
+                    new.append([list(t) for t in tables])
+                else:
+                    new.append(_greedy_round(act, M, costs, rng))
+                _meetings(P, new[-1:], M)
+
+    sub_cls = None
+    if new and k_sub and method == "balanced" and not any(x is not None for x in layouts):
+        # substitutes shared like byes: fewest games with a substitute first.  Not in a
+        # re-draft: the substitutes take the seats of the players who left, as published
+        # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
+        # players, 9 rounds, two drops after round 4)
+        add = costs.add(_meetings(P, new, F.copy()))
+        sub_cls = _share_substitutes(
+            new, n, sub_games, lambda x, ys: float(add[x, ys].sum()), P, rng
+        )
+        construction += " + substitutes shared evenly"
+
+    if new:
+        Mnow = _meetings(P, new, F.copy())
+        need = costs.total(Mnow) > target + _EPS
+        size_ok = n_new * P * P <= 4_000_000
+        if need and size_ok:
+            iters = max_iterations
+            if iters is None:
+                # deterministic iteration count sized to about half the time budget on
+                # a ~2020 laptop core; the time budget itself is only a safety cap
+                work = n_new * P * P
+                iters = int(min(time_budget, 60.0) / 2.0 / (1.5e-4 + 4e-8 * work))
+                iters = max(200, min(20000, iters))
+                if method == "swiss" or (best_struct is not None and sub_cls is None):
+                    iters = min(iters, 3000)
+            moves = plan_tab if any(x is not None for x in layouts) else None
+            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, sub_cls)
+            construction += f" + tabu search ({iters} iterations max)"
+
+    # winds
+    free = set(range(n, P))
+    new_rounds: list[tuple[Table, ...]] = []
+    if new and any(x is not None for x in layouts):
+        ordered = _winds_from_plan(new, layouts, prior_winds, free)
+        new_rounds = [tuple(tuple(all_ids[i] for i in t) for t in rnd) for rnd in ordered]
+    elif new:
+        flat = [t for rnd in new for t in rnd]
+        ordered = _assign_winds(flat, prior_winds, free)
+        pos = 0
+        for rnd in new:
+            tables = ordered[pos : pos + len(rnd)]
+            pos += len(rnd)
+            new_rounds.append(tuple(tuple(all_ids[i] for i in t) for t in tables))  # type: ignore[misc]
+    moved = 0
+    for j, rnd in enumerate(new_rounds):
+        a = len(played_rounds) + j
+        if plans[j] is not None:
+            moved += seats_changed(planned[a], rnd)
+    all_rounds = tuple(tuple(tuple(t) for t in r) for r in played_rounds) + tuple(new_rounds)
+    byes_out = []
+    for rnd in played_rounds:
+        seated = {p for t in rnd for p in t}
+        byes_out.append(tuple(sorted(p for p in ids if p not in seated)))
+    byes_out += [tuple(b) for b in new_byes]
+    subs_all = frozenset(sub_ids) | frozenset(
+        p for r in played_rounds for t in r for p in t if p < 0
+    )
+    q = quality(all_rounds, specs, substitutes=subs_all, teams=teams)
+    return Schedule(
+        rounds=all_rounds,
+        byes=tuple(byes_out),
+        substitutes=subs_all,
+        players=tuple(specs),
+        quality=q,
+        played=len(played_rounds),
+        construction=construction,
+        teams=dict(teams) if teams else None,
+        moved=moved,
+    )

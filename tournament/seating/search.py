@@ -1,0 +1,307 @@
+"""Search core: pair costs, meeting counts, greedy rounds, tabu search over swaps and
+the relabelling of a fixed structure."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from .types import _EPS, MOVE_PENALTY
+
+
+class _Costs:
+    """Pair weights: W = weight of a repeat, Pen = penalty per meeting.
+
+    Secondary term ``W2 * M (M - 1) / 2`` per pair: the k-th meeting of a pair costs
+    ``W2 * (k - 1)`` more, so once the repeats are at their minimum the meetings spread
+    evenly (the most meetings of any pair goes down).  ``W2`` is small enough that a swap
+    (at most six pairs change) never trades a repeat for it."""
+
+    def __init__(self, W: np.ndarray, Pen: np.ndarray) -> None:
+        self.W = W
+        self.W2 = W / 128.0
+        self.Pen = Pen
+
+    def add(self, M: np.ndarray) -> np.ndarray:
+        return self.W * (M >= 1) + self.W2 * M + self.Pen
+
+    def rem(self, M: np.ndarray) -> np.ndarray:
+        return self.W * (M >= 2) + self.W2 * np.maximum(M - 1, 0) + self.Pen
+
+    def total(self, M: np.ndarray) -> float:
+        c = self.W * np.maximum(M - 1, 0) + self.W2 * (M * (M - 1) / 2.0) + self.Pen * M
+        return float(c.sum()) / 2.0
+
+    def repeats(self, M: np.ndarray) -> int:
+        return int(round(float((self.W * np.maximum(M - 1, 0)).sum()) / 2.0))
+
+
+def _meetings(P: int, rounds: Iterable[Iterable[Sequence[int]]], M: np.ndarray | None = None):
+    if M is None:
+        M = np.zeros((P, P), dtype=np.int64)
+    tables = [t for rnd in rounds for t in rnd]
+    if tables:
+        arr = np.array(tables, dtype=np.int64)
+        for i in range(4):
+            for j in range(4):
+                if i != j:
+                    np.add.at(M, (arr[:, i], arr[:, j]), 1)
+    return M
+
+
+def _structure_labels(struct: list[list[list[int]]], P: int, n_real: int, rng: random.Random):
+    """Random labelling of structure points; substitutes (labels >= n_real) go to
+    points that never share a table with each other."""
+    order = list(range(P))
+    rng.shuffle(order)
+    perm = [0] * P
+    k = P - n_real
+    chosen: list[int] = []
+    if k:
+        Ms = _meetings(P, struct)
+        for a in order:
+            if all(Ms[a, b] == 0 for b in chosen):
+                chosen.append(a)
+                if len(chosen) == k:
+                    break
+        chosen += [a for a in order if a not in chosen][: k - len(chosen)]
+    rest = [a for a in order if a not in set(chosen)]
+    for label, a in enumerate(rest):
+        perm[a] = label
+    for i, a in enumerate(chosen):
+        perm[a] = n_real + i
+    return perm
+
+
+def _greedy_round(active: list[int], M: np.ndarray, costs: _Costs, rng: random.Random):
+    order = list(active)
+    rng.shuffle(order)
+    order_arr = np.array(order)
+    ADD = costs.add(M)[np.ix_(order_arr, order_arr)]
+    free = np.ones(len(order), dtype=bool)
+    tables = []
+    for start in range(len(order)):
+        if not free[start]:
+            continue
+        free[start] = False
+        members = [start]
+        c = ADD[start].copy()
+        for _ in range(3):
+            cm = np.where(free, c, np.inf)
+            j = int(np.argmin(cm))
+            free[j] = False
+            members.append(j)
+            c += ADD[j]
+        tables.append([order[j] for j in members])
+    return tables
+
+
+def _tabu(
+    rounds: list[list[list[int]]],
+    F: np.ndarray,
+    costs: _Costs,
+    rng: random.Random,
+    max_iters: int,
+    deadline: float,
+    target: float,
+    home: np.ndarray | None = None,
+    plan_tab: np.ndarray | None = None,
+    cls: np.ndarray | None = None,
+) -> tuple[list[list[list[int]]], int]:
+    """Tabu search over swaps of two players between tables of one round.
+
+    ``F``: meetings in fixed rounds.  ``home`` (R x P table index) restricts every
+    player to tables within distance 1 of its home table (Swiss pairing).  ``plan_tab``
+    (R x P, -1: none) is the table the published plan gives a player: leaving it costs
+    ``MOVE_PENALTY`` (re-drafts change few seats).  ``cls`` (R x P): only players of one
+    class swap (who sits with a substitute is decided before)."""
+    R = len(rounds)
+    P = F.shape[0]
+    if R == 0:
+        return rounds, 0
+    T = len(rounds[0])
+    mem = [[list(t) for t in rnd] for rnd in rounds]
+    M = _meetings(P, mem, F.copy())
+    if T < 2:
+        return mem, 0
+    tab = np.full((R, P), -1, dtype=np.int64)
+    S = np.zeros((R, P, T))
+    for r, rnd in enumerate(mem):
+        for t, tbl in enumerate(rnd):
+            for p in tbl:
+                tab[r, p] = t
+                S[r, p, t] = 1.0
+    active = tab >= 0
+    inactive_pair = ~active[:, :, None] | ~active[:, None, :]
+    has_plan = plan_tab >= 0 if plan_tab is not None else None
+
+    def moved_cost() -> float:
+        if plan_tab is None:
+            return 0.0
+        return MOVE_PENALTY * float(((tab != plan_tab) & has_plan).sum())
+
+    cur = costs.total(M) + moved_cost()
+    best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
+    tabu_until = np.zeros((R, P, T), dtype=np.int64)
+    last_improve = last_best = 0
+    stall = 300 + 10 * P
+    patience = max(2000, max_iters // 3)
+    it = 0
+    for it in range(max_iters):
+        if best <= target + _EPS or it - last_best > patience:
+            break
+        if it % 8 == 0 and time.monotonic() > deadline:
+            break
+        ADD = costs.add(M)
+        REM = costs.rem(M)
+        IN = np.matmul(ADD, S)
+        REMS = np.matmul(REM, S)
+        tabc = np.where(active, tab, 0)
+        OUT = np.take_along_axis(REMS, tabc[:, :, None], 2)[:, :, 0]
+        idx = np.broadcast_to(tabc[:, None, :], (R, P, P))
+        X = np.take_along_axis(IN, idx, 2) - ADD[None] - OUT[:, :, None]
+        if plan_tab is not None:
+            # p moves to q's table: off plan there, minus being off plan now
+            off_there = has_plan[:, :, None] & (tab[:, None, :] != plan_tab[:, :, None])
+            off_now = has_plan & (tab != plan_tab)
+            X = X + MOVE_PENALTY * (off_there.astype(float) - off_now[:, :, None])
+        D = X + X.transpose(0, 2, 1)
+        invalid = (tab[:, :, None] == tab[:, None, :]) | inactive_pair
+        if cls is not None:
+            invalid |= cls[:, :, None] != cls[:, None, :]
+        if home is not None:
+            hp = home[:, :, None]
+            tq = tab[:, None, :]
+            near = np.abs(hp - tq) <= 1
+            invalid |= ~(near & near.transpose(0, 2, 1))
+        TU = np.take_along_axis(tabu_until, idx, 2) > it
+        tabu = TU | TU.transpose(0, 2, 1)
+        conflict = OUT > _EPS  # players sitting with someone they should not meet
+        invalid |= ~(conflict[:, :, None] | conflict[:, None, :])
+        allowed = ~invalid & (~tabu | (cur + D < best - _EPS))
+        if not allowed.any():
+            if not (~invalid).any():
+                break
+            tabu_until[:] = 0
+            continue
+        Dm = np.where(allowed, D, np.inf)
+        m = Dm.min()
+        cand = np.flatnonzero(Dm <= m + _EPS)
+        r, p, q = np.unravel_index(int(cand[rng.randrange(len(cand))]), Dm.shape)
+        _apply_swap(mem, tab, S, M, int(r), int(p), int(q))
+        A, B = int(tab[r, q]), int(tab[r, p])
+        tabu_until[r, p, A] = it + 4 + rng.randrange(12)
+        tabu_until[r, q, B] = it + 4 + rng.randrange(12)
+        cur = costs.total(M) + moved_cost()
+        if cur < best - _EPS:
+            best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
+            last_improve = last_best = it
+        elif it - last_improve > stall:
+            # restart from the best schedule with a small random perturbation
+            last_improve = it
+            mem = [[list(t) for t in rnd] for rnd in best_mem]
+            tab[:] = -1
+            S[:] = 0
+            for rr, rnd in enumerate(mem):
+                for t, tbl in enumerate(rnd):
+                    for x in tbl:
+                        tab[rr, x] = t
+                        S[rr, x, t] = 1.0
+            M = _meetings(P, mem, F.copy())
+            for _ in range(2 + rng.randrange(4)):
+                rr = rng.randrange(R)
+                t1, t2 = rng.sample(range(T), 2)
+                x, y = rng.choice(mem[rr][t1]), rng.choice(mem[rr][t2])
+                if home is not None and (
+                    abs(int(home[rr, x]) - t2) > 1 or abs(int(home[rr, y]) - t1) > 1
+                ):
+                    continue
+                if cls is not None and cls[rr, x] != cls[rr, y]:
+                    continue
+                _apply_swap(mem, tab, S, M, rr, x, y)
+            tabu_until[:] = 0
+            cur = costs.total(M) + moved_cost()
+    Mb = _meetings(P, best_mem, F.copy())
+    return best_mem, costs.repeats(Mb)
+
+
+def _apply_swap(mem, tab, S, M, r: int, p: int, q: int) -> None:
+    A, B = int(tab[r, p]), int(tab[r, q])
+    ta, tb = mem[r][A], mem[r][B]
+    for a in ta:
+        if a != p:
+            M[p, a] -= 1
+            M[a, p] -= 1
+            M[q, a] += 1
+            M[a, q] += 1
+    for b in tb:
+        if b != q:
+            M[q, b] -= 1
+            M[b, q] -= 1
+            M[p, b] += 1
+            M[b, p] += 1
+    ta[ta.index(p)] = q
+    tb[tb.index(q)] = p
+    tab[r, p], tab[r, q] = B, A
+    S[r, p, A] = 0.0
+    S[r, p, B] = 1.0
+    S[r, q, B] = 0.0
+    S[r, q, A] = 1.0
+
+
+def _relabel(
+    rounds: list[list[list[int]]],
+    costs: _Costs,
+    rng: random.Random,
+    max_iters: int,
+    deadline: float,
+    n_real: int | None = None,
+) -> list[list[list[int]]]:
+    """Permute player labels on a fixed structure to minimise penalties (QAP swaps).
+
+    Structure point a carries player perm[a]; repeats stay the same for real players.
+    With ``n_real``, labels from ``n_real`` on (substitutes) keep their points."""
+    P = costs.W.shape[0]
+    Ms = _meetings(P, rounds).astype(float)
+    Es = np.maximum(Ms - 1, 0)
+    perm = np.arange(P)
+
+    def parts(perm: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        ix = np.ix_(perm, perm)
+        return [(Ms, costs.Pen[ix]), (Es, costs.W[ix] + 0.0)]
+
+    def total(perm: np.ndarray) -> float:
+        return sum(float((A * Q).sum()) for A, Q in parts(perm)) / 2.0
+
+    cur = total(perm)
+    best, best_perm = cur, perm.copy()
+    tabu_until = np.zeros(P, dtype=np.int64)
+    for it in range(max_iters):
+        if best <= _EPS or time.monotonic() > deadline:
+            break
+        D = np.zeros((P, P))
+        for A, Q in parts(perm):
+            X = A @ Q
+            d = np.diag(X)
+            D += X + X.T - d[:, None] - d[None, :] + 2 * A * Q
+        np.fill_diagonal(D, np.inf)
+        if n_real is not None:
+            pinned = perm >= n_real
+            D[pinned, :] = np.inf
+            D[:, pinned] = np.inf
+        tabu = (tabu_until[:, None] > it) | (tabu_until[None, :] > it)
+        D = np.where(tabu & (cur + D >= best - _EPS), np.inf, D)
+        m = D.min()
+        if not np.isfinite(m):
+            break
+        cand = np.flatnonzero(m + _EPS >= D)
+        a, b = np.unravel_index(int(cand[rng.randrange(len(cand))]), D.shape)
+        perm[a], perm[b] = perm[b], perm[a]
+        tabu_until[a] = tabu_until[b] = it + 3 + rng.randrange(max(2, P // 4))
+        cur = total(perm)
+        if cur < best - _EPS:
+            best, best_perm = cur, perm.copy()
+    return [[[int(best_perm[a]) for a in t] for t in rnd] for rnd in rounds]
