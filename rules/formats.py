@@ -105,7 +105,7 @@ def carry(mode: str, keys: Keys, place: int, seeds: Sequence[Fraction] = ()) -> 
     if mode == FULL:
         return tuple(keys)
     if mode == HALF:
-        return tuple(Fraction(k) / 2 for k in keys)
+        return tuple(Fraction(k) * Fraction(1, 2) for k in keys)
     if mode == NONE:
         return tuple(Fraction(0) for _k in keys)
     if mode == SEED:
