@@ -29,7 +29,7 @@ from tournament.models import Event, Player, Stage
 
 from . import snapshot
 from .models import FormatStandings, StandingsSnapshot
-from .snapshot import TWELFTHS, Formatter, _int_rows, _lines
+from .snapshot import TWELFTHS, Formatter, _int_rows, _lines, _narrowest
 
 # The values of a line, in this order: total, table points, score (twelfths).
 VALUES = ("total", "table_points", "score")
@@ -289,9 +289,10 @@ def compute(
 
 
 # The stored form: zlib over the byte length (4 bytes) of a JSON object (method, scale,
-# pending, and per array its name, row width and row count), that JSON, then the arrays as
-# little-endian int64, one after the other. Encoding thousands of small lists as JSON costs
-# several times more than the rest of the computation.
+# pending, and per array its name, row width, row count and integer size), that JSON, then the
+# arrays as little-endian integers of the fewest bytes that hold them, one after the other.
+# Encoding thousands of small lists as JSON costs several times more than the rest of the
+# computation.
 PACK_FORMAT = 1
 
 
@@ -331,10 +332,15 @@ def pack(data: dict[str, Any]) -> bytes:
         "scale": data.get("scale", TWELFTHS),
         "pending": data.get("pending"),
         "has_stages": "stages" in data,
-        "arrays": [[name, a.shape[1] if a.ndim == 2 else 1, len(a)] for name, a in arrays],
+        "arrays": [],
     }
+    parts = []
+    for name, a in arrays:
+        narrow = _narrowest(a.reshape(-1))
+        head["arrays"].append([name, a.shape[1] if a.ndim == 2 else 1, len(a), narrow.itemsize])
+        parts.append(narrow.tobytes())
     text = json.dumps(head, separators=(",", ":")).encode()
-    body = b"".join(a.astype("<i8").tobytes() for _name, a in arrays)
+    body = b"".join(parts)
     return zlib.compress(len(text).to_bytes(4, "little") + text + body, 1)
 
 
@@ -347,10 +353,11 @@ def unpack(packed: bytes | memoryview | None) -> dict[str, Any]:
     head = json.loads(raw[4 : 4 + size])
     offset = 4 + size
     arrays: dict[str, np.ndarray] = {}
-    for name, width, count in head["arrays"]:
-        values = np.frombuffer(raw, dtype="<i8", count=width * count, offset=offset)
+    for name, width, count, size in head["arrays"]:
+        values = np.frombuffer(raw, dtype=f"<i{size}", count=width * count, offset=offset)
+        values = values.astype(np.int64)
         arrays[name] = values.reshape(count, width) if width > 1 or name != "members" else values
-        offset += 8 * width * count
+        offset += size * width * count
     data: dict[str, Any] = {"method": head["method"], "scale": head["scale"]}
     if "teams" in arrays:
         members = arrays["members"].reshape(-1).tolist()
@@ -455,6 +462,35 @@ def load_inputs(
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
+def prepare(
+    event_id: int,
+    method: str,
+    packed: bytes | memoryview | None,
+    *,
+    has_teams: bool,
+    has_stages: bool,
+    best: int | None = None,
+) -> bytes:
+    """The packed format standings of the snapshot ``packed`` (reads the format's inputs)."""
+    return pack(compute(method, packed, **load_inputs(event_id, has_teams, has_stages, best)))
+
+
+def store(event_id: int, revision: int, stored: bytes, *, force: bool = False) -> bool:
+    """Write ``prepare``'s bytes at ``revision`` (the snapshot's); like the snapshot, never over
+    a newer revision. Returns whether it wrote."""
+    condition = Q(event_id=event_id) & (
+        Q(revision__lte=revision) if force else Q(revision__lt=revision)
+    )
+    written = FormatStandings.objects.filter(condition).update(revision=revision, packed=stored)
+    if not written and not FormatStandings.objects.filter(event_id=event_id).exists():
+        FormatStandings.objects.bulk_create(
+            [FormatStandings(event_id=event_id, revision=revision, packed=stored)],
+            ignore_conflicts=True,
+        )
+        written = 1
+    return bool(written)
+
+
 def refresh(
     event_id: int,
     revision: int,
@@ -466,21 +502,11 @@ def refresh(
     best: int | None = None,
     force: bool = False,
 ) -> bool:
-    """Compute and store the format standings at ``revision`` (the snapshot's). Like the
-    snapshot, never written over a newer revision. Returns whether it wrote."""
-    data = compute(method, packed, **load_inputs(event_id, has_teams, has_stages, best))
-    condition = Q(event_id=event_id) & (
-        Q(revision__lte=revision) if force else Q(revision__lt=revision)
+    """``prepare`` and ``store`` in one go."""
+    stored = prepare(
+        event_id, method, packed, has_teams=has_teams, has_stages=has_stages, best=best
     )
-    stored = pack(data)
-    written = FormatStandings.objects.filter(condition).update(revision=revision, packed=stored)
-    if not written and not FormatStandings.objects.filter(event_id=event_id).exists():
-        FormatStandings.objects.bulk_create(
-            [FormatStandings(event_id=event_id, revision=revision, packed=stored)],
-            ignore_conflicts=True,
-        )
-        written = 1
-    return bool(written)
+    return store(event_id, revision, stored, force=force)
 
 
 def current(event: Event) -> dict[str, Any]:

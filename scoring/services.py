@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from contextlib import nullcontext
 from datetime import timedelta
 from typing import Any
 
@@ -402,23 +403,20 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     condition = Q(event_id=event_id) & (
         Q(revision__lte=revision) if force else Q(revision__lt=revision)
     )
-    # Query: the conditional write.
-    written = StandingsSnapshot.objects.filter(condition).update(
-        revision=revision, packed=packed, method=method, computed_at=timezone.now()
-    )
-    status = "written" if written else "superseded"
-    if written and (has_teams or has_stages):
-        # Queries (events with teams or stages): members and overall penalties, stages, write.
-        formats.refresh(
-            event_id,
-            revision,
-            method,
-            packed,
-            has_teams=has_teams,
-            has_stages=has_stages,
-            best=best,
-            force=force,
+    prepared = None
+    if has_teams or has_stages:
+        # Queries (events with teams or stages): members and overall penalties; stages.
+        prepared = formats.prepare(
+            event_id, method, packed, has_teams=has_teams, has_stages=has_stages, best=best
         )
+    # Query: the conditional write (with the format's, one commit for both).
+    with transaction.atomic() if prepared is not None else nullcontext():
+        written = StandingsSnapshot.objects.filter(condition).update(
+            revision=revision, packed=packed, method=method, computed_at=timezone.now()
+        )
+        if written and prepared is not None:
+            formats.store(event_id, revision, prepared, force=force)
+    status = "written" if written else "superseded"
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
 
