@@ -145,6 +145,9 @@ class StageTable:
             for p, who, v in zip(self.place.tolist(), players, self.values.tolist(), strict=True)
         ]
 
+    def as_array(self, rows: Rows) -> np.ndarray:
+        return np.column_stack((self.place, rows.player[self.members], self.values))
+
     def ranked(self, rows: Rows) -> list[rf.Ranked]:
         players = rows.player[self.members].tolist()
         return [rf.Ranked(p, who, ()) for p, who in zip(self.place.tolist(), players, strict=True)]
@@ -242,22 +245,22 @@ def stage_standings(
     return plan
 
 
-def final_ranking(rows: Rows, plan: StagePlan) -> list[tuple[int, int]]:
-    """(place, player): the last played stage's places, then the players cut before it by
-    their standing at the cut, latest cut first."""
+def final_ranking(rows: Rows, plan: StagePlan) -> np.ndarray:
+    """(place, player) rows: the last played stage's places, then the players cut before it by
+    their standing at the cut, latest cut first (``rules.formats.final_ranking``)."""
     if not plan.results:
         ranked = rows.played > 0
-        return list(zip(rows.place[ranked].tolist(), rows.player[ranked].tolist(), strict=True))
-    last = max(plan.results)
+        return np.column_stack((rows.place[ranked], rows.player[ranked]))
+    last = plan.results[max(plan.results)]
     cuts = []
     for stage in reversed(plan.stages):
-        if stage.number > last:
+        if stage.number > last.number:
             continue
         decision = getattr(stage, "cut", None) if stage.cut_size else None
         if decision is not None:
-            going = set(decision.qualified)
-            cuts.append([(who, place) for who, place in decision.standing if who not in going])
-    return rf.final_ranking(plan.results[last].ranked(rows), cuts)
+            cuts.append(np.array(decision.standing, dtype=np.int64).reshape(-1, 2))
+    places, players = rf.final_ranking_arrays(rows.player[last.members], last.place, cuts)
+    return np.column_stack((places, players))
 
 
 # Stored form --------------------------------------------------------------------------------
@@ -271,9 +274,25 @@ def compute(
     best: int | None,
     stages: list[Stage],
     overall: dict[tuple[int, int], int],
+    arrays: bool = False,
 ) -> dict[str, Any]:
-    """Everything the format pages show, as JSON: teams, stages, consolation groups, the final
-    ranking. Values are integers counted in 1/``scale`` (see ``readable``)."""
+    """Everything the format pages show: teams, stages, consolation groups, the final ranking,
+    as lists (``arrays``: the tables as integer arrays, for ``pack``). Values are integers
+    counted in 1/``scale`` (see ``readable``)."""
+    if not arrays:
+        return unpack(
+            pack(
+                compute(
+                    method,
+                    packed,
+                    arrays=True,
+                    members=members,
+                    best=best,
+                    stages=stages,
+                    overall=overall,
+                )
+            )
+        )
     rows = Rows.of(packed)
     scale = scale_of(stages)
     data: dict[str, Any] = {"method": method, "scale": scale}
@@ -281,10 +300,10 @@ def compute(
         data["teams"] = team_standings(method, rows, members, best, scale)
     if stages:
         plan = stage_standings(method, rows, stages, overall, scale)
-        data["stages"] = {str(n): t.as_json(rows) for n, t in plan.results.items()}
-        data["consolation"] = {str(n): t.as_json(rows) for n, t in plan.consolation.items()}
+        data["stages"] = {str(n): t.as_array(rows) for n, t in plan.results.items()}
+        data["consolation"] = {str(n): t.as_array(rows) for n, t in plan.consolation.items()}
         data["pending"] = plan.pending
-        data["final"] = [[p, who] for p, who in final_ranking(rows, plan)]
+        data["final"] = final_ranking(rows, plan)
     return data
 
 
@@ -472,7 +491,8 @@ def prepare(
     best: int | None = None,
 ) -> bytes:
     """The packed format standings of the snapshot ``packed`` (reads the format's inputs)."""
-    return pack(compute(method, packed, **load_inputs(event_id, has_teams, has_stages, best)))
+    inputs = load_inputs(event_id, has_teams, has_stages, best)
+    return pack(compute(method, packed, arrays=True, **inputs))
 
 
 def store(event_id: int, revision: int, stored: bytes, *, force: bool = False) -> bool:

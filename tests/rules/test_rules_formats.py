@@ -80,3 +80,18 @@ def test_final_ranking_stage_places_then_cut_players_by_their_standing():
         (7, "g"),
         (8, "h"),
     ]
+
+
+def test_final_ranking_arrays_agrees_with_final_ranking():
+    final = rf.rank([(1, (5,)), (2, (9,)), (3, (9,))])
+    cut_to_final = [(4, 4), (5, 5), (6, 5), (1, 1), (2, 2), (3, 3), (7, 7)]
+    cut_before = [(8, 1), (9, 1), (10, 3)]
+    expected = rf.final_ranking(final, [cut_to_final, cut_before])
+    places, players = rf.final_ranking_arrays(
+        np.array([r.who for r in final]),
+        np.array([r.place for r in final]),
+        [np.array(cut_to_final), np.array(cut_before)],
+    )
+    assert list(zip(places.tolist(), players.tolist(), strict=True)) == expected
+    assert expected[:3] == [(1, 2), (1, 3), (3, 1)]
+    assert expected[-3:] == [(8, 8), (8, 9), (10, 10)]
