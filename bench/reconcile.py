@@ -60,7 +60,7 @@ def add_teams(event_id: int) -> None:
     for i, player in enumerate(players):
         player.team = teams[i // 4] if i // 4 < len(teams) else None
     Player.objects.bulk_update(players, ["team"], batch_size=2000)
-    Event.objects.filter(pk=event_id).update(team_best=3)
+    Event.objects.filter(pk=event_id).update(team_best=3, has_teams=True)
 
 
 def add_stages(event_id: int, rounds: int) -> None:
@@ -94,7 +94,7 @@ def add_stages(event_id: int, rounds: int) -> None:
         qualified=[who for _p, who, *_v in standing[:size]],
         decided_by=get_user_model().objects.get(username="bench-director"),
     )
-    Event.objects.filter(pk=event_id).update(revision=F("revision") + 1)
+    Event.objects.filter(pk=event_id).update(revision=F("revision") + 1, has_stages=True)
 
 
 def main() -> None:

@@ -105,7 +105,7 @@ def carry(mode: str, keys: Keys, place: int, seeds: Sequence[Fraction] = ()) -> 
     if mode == FULL:
         return tuple(keys)
     if mode == HALF:
-        return tuple(Fraction(k) / 2 for k in keys)
+        return tuple(Fraction(k) * Fraction(1, 2) for k in keys)
     if mode == NONE:
         return tuple(Fraction(0) for _k in keys)
     if mode == SEED:
@@ -197,3 +197,27 @@ def carry_arrays(
         out[:, 1 if primary == "table_points" else 2] = seed
         return out
     raise RuleError("carry", f"unknown carry-over {mode!r}")
+
+
+def final_ranking_arrays(
+    players: np.ndarray, places: np.ndarray, cuts: Sequence[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """``final_ranking`` over arrays: the last stage's ``players`` with their ``places``, then
+    per cut (latest first) an array of (player, place at the cut) rows. Returns (places,
+    players) in ranking order."""
+    out_places, out_players = [places], [players]
+    seen, count = players, len(players)
+    for standing in cuts:
+        who, place = standing[:, 0], standing[:, 1]
+        keep = ~np.isin(who, seen)
+        who, place = who[keep], place[keep]
+        order = np.argsort(place, kind="stable")
+        who, place = who[order], place[order]
+        first = np.ones(len(place), dtype=bool)
+        first[1:] = place[1:] != place[:-1]
+        shown = count + 1 + np.maximum.accumulate(np.where(first, np.arange(len(place)), 0))
+        out_places.append(shown)
+        out_players.append(who)
+        seen = np.concatenate((seen, who))
+        count += len(who)
+    return np.concatenate(out_places).astype(np.int64), np.concatenate(out_players)

@@ -233,11 +233,14 @@ def generated(event: Event, stage: Stage, players: Sequence[int], number: int) -
         full = [tuple(t) for t in tables.values() if len(t) == 4]
         if full:
             played.append(full)
-    clubs = dict(event.players.filter(pk__in=players).values_list("pk", "club"))
+    found = event.players.filter(pk__in=players).values_list("pk", "club", "team__name")
+    clubs = {pk: club for pk, club, _team in found}
+    teams = {pk: team for pk, _club, team in found if team}
     specs = [seating.PlayerSpec(p, club=clubs.get(p) or None) for p in players]
     schedule = seating.generate(
         specs,
         len(played) + 1,
+        teams=teams or None,
         played=played,
         seed=f"{event.pk}:{stage.number}:{number}",
         fill="byes" if len(players) % 4 else "substitutes",

@@ -29,7 +29,7 @@ from tournament.models import Event, Player, Stage
 
 from . import snapshot
 from .models import FormatStandings, StandingsSnapshot
-from .snapshot import TWELFTHS, Formatter, _int_rows, _lines
+from .snapshot import TWELFTHS, Formatter, _int_rows, _lines, _narrowest
 
 # The values of a line, in this order: total, table points, score (twelfths).
 VALUES = ("total", "table_points", "score")
@@ -55,6 +55,7 @@ class Rows:
 
     player: np.ndarray
     place: np.ndarray
+    played: np.ndarray  # tables played (0: never, no place: listed after the ranked)
     values: np.ndarray  # (rows, 3) twelfths
     line_row: np.ndarray
     line_round: np.ndarray
@@ -64,7 +65,9 @@ class Rows:
     def of(cls, packed: bytes | memoryview | None) -> Rows:
         if not packed:
             empty = np.zeros(0, dtype=np.int64)
-            return cls(empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3)))
+            return cls(
+                empty, empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3))
+            )
         head, lines = _lines(zlib.decompress(bytes(packed)))
         counts = np.array(head["lines"], dtype=np.int64)
         line_row = np.repeat(np.arange(len(counts)), counts)
@@ -72,7 +75,8 @@ class Rows:
         line_values = np.stack((lines[:, 3], lines[:, 4], lines[:, 2] * TWELFTHS), axis=1)
         return cls(
             player=np.array(head["player"], dtype=np.int64),
-            place=np.array(head["place"], dtype=np.int64),
+            place=np.array([p or 0 for p in head["place"]], dtype=np.int64),
+            played=np.array(head.get("played", head["lines"]), dtype=np.int64),
             values=np.array([head[v] for v in VALUES], dtype=np.int64).reshape(3, -1).T,
             line_row=line_row,
             line_round=lines[:, 0].copy(),
@@ -141,6 +145,9 @@ class StageTable:
             for p, who, v in zip(self.place.tolist(), players, self.values.tolist(), strict=True)
         ]
 
+    def as_array(self, rows: Rows) -> np.ndarray:
+        return np.column_stack((self.place, rows.player[self.members], self.values))
+
     def ranked(self, rows: Rows) -> list[rf.Ranked]:
         players = rows.player[self.members].tolist()
         return [rf.Ranked(p, who, ()) for p, who in zip(self.place.tolist(), players, strict=True)]
@@ -208,7 +215,7 @@ def stage_standings(
     for stage in stages:
         own = _stage_values(rows, stage, penalties, scale)
         if previous is None:
-            members = np.arange(len(rows.player))
+            members = np.flatnonzero(rows.played > 0)
             values = own
         else:
             decision = getattr(stage, "cut", None) if stage.cut_size else None
@@ -238,21 +245,22 @@ def stage_standings(
     return plan
 
 
-def final_ranking(rows: Rows, plan: StagePlan) -> list[tuple[int, int]]:
-    """(place, player): the last played stage's places, then the players cut before it by
-    their standing at the cut, latest cut first."""
+def final_ranking(rows: Rows, plan: StagePlan) -> np.ndarray:
+    """(place, player) rows: the last played stage's places, then the players cut before it by
+    their standing at the cut, latest cut first (``rules.formats.final_ranking``)."""
     if not plan.results:
-        return list(zip(rows.place.tolist(), rows.player.tolist(), strict=True))
-    last = max(plan.results)
+        ranked = rows.played > 0
+        return np.column_stack((rows.place[ranked], rows.player[ranked]))
+    last = plan.results[max(plan.results)]
     cuts = []
     for stage in reversed(plan.stages):
-        if stage.number > last:
+        if stage.number > last.number:
             continue
         decision = getattr(stage, "cut", None) if stage.cut_size else None
         if decision is not None:
-            going = set(decision.qualified)
-            cuts.append([(who, place) for who, place in decision.standing if who not in going])
-    return rf.final_ranking(plan.results[last].ranked(rows), cuts)
+            cuts.append(np.array(decision.standing, dtype=np.int64).reshape(-1, 2))
+    places, players = rf.final_ranking_arrays(rows.player[last.members], last.place, cuts)
+    return np.column_stack((places, players))
 
 
 # Stored form --------------------------------------------------------------------------------
@@ -266,9 +274,25 @@ def compute(
     best: int | None,
     stages: list[Stage],
     overall: dict[tuple[int, int], int],
+    arrays: bool = False,
 ) -> dict[str, Any]:
-    """Everything the format pages show, as JSON: teams, stages, consolation groups, the final
-    ranking. Values are integers counted in 1/``scale`` (see ``readable``)."""
+    """Everything the format pages show: teams, stages, consolation groups, the final ranking,
+    as lists (``arrays``: the tables as integer arrays, for ``pack``). Values are integers
+    counted in 1/``scale`` (see ``readable``)."""
+    if not arrays:
+        return unpack(
+            pack(
+                compute(
+                    method,
+                    packed,
+                    arrays=True,
+                    members=members,
+                    best=best,
+                    stages=stages,
+                    overall=overall,
+                )
+            )
+        )
     rows = Rows.of(packed)
     scale = scale_of(stages)
     data: dict[str, Any] = {"method": method, "scale": scale}
@@ -276,17 +300,18 @@ def compute(
         data["teams"] = team_standings(method, rows, members, best, scale)
     if stages:
         plan = stage_standings(method, rows, stages, overall, scale)
-        data["stages"] = {str(n): t.as_json(rows) for n, t in plan.results.items()}
-        data["consolation"] = {str(n): t.as_json(rows) for n, t in plan.consolation.items()}
+        data["stages"] = {str(n): t.as_array(rows) for n, t in plan.results.items()}
+        data["consolation"] = {str(n): t.as_array(rows) for n, t in plan.consolation.items()}
         data["pending"] = plan.pending
-        data["final"] = [[p, who] for p, who in final_ranking(rows, plan)]
+        data["final"] = final_ranking(rows, plan)
     return data
 
 
 # The stored form: zlib over the byte length (4 bytes) of a JSON object (method, scale,
-# pending, and per array its name, row width and row count), that JSON, then the arrays as
-# little-endian int64, one after the other. Encoding thousands of small lists as JSON costs
-# several times more than the rest of the computation.
+# pending, and per array its name, row width, row count and integer size), that JSON, then the
+# arrays as little-endian integers of the fewest bytes that hold them, one after the other.
+# Encoding thousands of small lists as JSON costs several times more than the rest of the
+# computation.
 PACK_FORMAT = 1
 
 
@@ -326,10 +351,15 @@ def pack(data: dict[str, Any]) -> bytes:
         "scale": data.get("scale", TWELFTHS),
         "pending": data.get("pending"),
         "has_stages": "stages" in data,
-        "arrays": [[name, a.shape[1] if a.ndim == 2 else 1, len(a)] for name, a in arrays],
+        "arrays": [],
     }
+    parts = []
+    for name, a in arrays:
+        narrow = _narrowest(a.reshape(-1))
+        head["arrays"].append([name, a.shape[1] if a.ndim == 2 else 1, len(a), narrow.itemsize])
+        parts.append(narrow.tobytes())
     text = json.dumps(head, separators=(",", ":")).encode()
-    body = b"".join(a.astype("<i8").tobytes() for _name, a in arrays)
+    body = b"".join(parts)
     return zlib.compress(len(text).to_bytes(4, "little") + text + body, 1)
 
 
@@ -342,10 +372,11 @@ def unpack(packed: bytes | memoryview | None) -> dict[str, Any]:
     head = json.loads(raw[4 : 4 + size])
     offset = 4 + size
     arrays: dict[str, np.ndarray] = {}
-    for name, width, count in head["arrays"]:
-        values = np.frombuffer(raw, dtype="<i8", count=width * count, offset=offset)
+    for name, width, count, size in head["arrays"]:
+        values = np.frombuffer(raw, dtype=f"<i{size}", count=width * count, offset=offset)
+        values = values.astype(np.int64)
         arrays[name] = values.reshape(count, width) if width > 1 or name != "members" else values
-        offset += 8 * width * count
+        offset += size * width * count
     data: dict[str, Any] = {"method": head["method"], "scale": head["scale"]}
     if "teams" in arrays:
         members = arrays["members"].reshape(-1).tolist()
@@ -450,6 +481,36 @@ def load_inputs(
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
+def prepare(
+    event_id: int,
+    method: str,
+    packed: bytes | memoryview | None,
+    *,
+    has_teams: bool,
+    has_stages: bool,
+    best: int | None = None,
+) -> bytes:
+    """The packed format standings of the snapshot ``packed`` (reads the format's inputs)."""
+    inputs = load_inputs(event_id, has_teams, has_stages, best)
+    return pack(compute(method, packed, arrays=True, **inputs))
+
+
+def store(event_id: int, revision: int, stored: bytes, *, force: bool = False) -> bool:
+    """Write ``prepare``'s bytes at ``revision`` (the snapshot's); like the snapshot, never over
+    a newer revision. Returns whether it wrote."""
+    condition = Q(event_id=event_id) & (
+        Q(revision__lte=revision) if force else Q(revision__lt=revision)
+    )
+    written = FormatStandings.objects.filter(condition).update(revision=revision, packed=stored)
+    if not written and not FormatStandings.objects.filter(event_id=event_id).exists():
+        FormatStandings.objects.bulk_create(
+            [FormatStandings(event_id=event_id, revision=revision, packed=stored)],
+            ignore_conflicts=True,
+        )
+        written = 1
+    return bool(written)
+
+
 def refresh(
     event_id: int,
     revision: int,
@@ -461,21 +522,11 @@ def refresh(
     best: int | None = None,
     force: bool = False,
 ) -> bool:
-    """Compute and store the format standings at ``revision`` (the snapshot's). Like the
-    snapshot, never written over a newer revision. Returns whether it wrote."""
-    data = compute(method, packed, **load_inputs(event_id, has_teams, has_stages, best))
-    condition = Q(event_id=event_id) & (
-        Q(revision__lte=revision) if force else Q(revision__lt=revision)
+    """``prepare`` and ``store`` in one go."""
+    stored = prepare(
+        event_id, method, packed, has_teams=has_teams, has_stages=has_stages, best=best
     )
-    stored = pack(data)
-    written = FormatStandings.objects.filter(condition).update(revision=revision, packed=stored)
-    if not written and not FormatStandings.objects.filter(event_id=event_id).exists():
-        FormatStandings.objects.bulk_create(
-            [FormatStandings(event_id=event_id, revision=revision, packed=stored)],
-            ignore_conflicts=True,
-        )
-        written = 1
-    return bool(written)
+    return store(event_id, revision, stored, force=force)
 
 
 def current(event: Event) -> dict[str, Any]:

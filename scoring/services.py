@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from contextlib import nullcontext
 from datetime import timedelta
 from typing import Any
 
@@ -16,14 +17,14 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import RuleError, get_ruleset
 from rules.hands.riichi import RIICHI_STICK
 from rules.standings import RIICHI
-from tournament.models import Event, Round, Seat, Stage, Table, Team
+from tournament.models import Event, Round, Seat, Table
 from tournament.roles import can_enter_results, is_director
 from tournament.services import bump_revision
 
@@ -384,14 +385,9 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     asks for another reconcile. The snapshot is written only if its stored revision is older,
     so duplicate, late or concurrent runs never roll the standings back."""
     # Query: the event's revision and ruleset, the stored snapshot's revision (if any), and
-    # whether the event has teams or stages.
+    # its format (teams, stages).
     found = list(
-        Event.objects.filter(pk=event_id)
-        .annotate(
-            has_teams=Exists(Team.objects.filter(event_id=OuterRef("pk"))),
-            has_stages=Exists(Stage.objects.filter(event_id=OuterRef("pk"))),
-        )
-        .values_list(
+        Event.objects.filter(pk=event_id).values_list(
             "revision",
             "ruleset",
             "ruleset_options",
@@ -416,23 +412,20 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     condition = Q(event_id=event_id) & (
         Q(revision__lte=revision) if force else Q(revision__lt=revision)
     )
-    # Query: the conditional write.
-    written = StandingsSnapshot.objects.filter(condition).update(
-        revision=revision, packed=packed, method=method, computed_at=timezone.now()
-    )
-    status = "written" if written else "superseded"
-    if written and (has_teams or has_stages):
-        # Queries (events with teams or stages): membership, stages, overall penalties, write.
-        formats.refresh(
-            event_id,
-            revision,
-            method,
-            packed,
-            has_teams=has_teams,
-            has_stages=has_stages,
-            best=best,
-            force=force,
+    prepared = None
+    if has_teams or has_stages:
+        # Queries (events with teams or stages): members and overall penalties; stages.
+        prepared = formats.prepare(
+            event_id, method, packed, has_teams=has_teams, has_stages=has_stages, best=best
         )
+    # Query: the conditional write (with the format's, one commit for both).
+    with transaction.atomic() if prepared is not None else nullcontext():
+        written = StandingsSnapshot.objects.filter(condition).update(
+            revision=revision, packed=packed, method=method, computed_at=timezone.now()
+        )
+        if written and prepared is not None:
+            formats.store(event_id, revision, prepared, force=force)
+    status = "written" if written else "superseded"
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
 

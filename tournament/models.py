@@ -56,6 +56,10 @@ def player_name_key(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
+# Event fields written only by the team and stage services (by UPDATE), never by ``save``.
+FORMAT_FIELDS = ("team_best", "has_teams", "has_stages")
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -111,6 +115,10 @@ class Event(models.Model):
         blank=True,
         help_text=_("Members per team whose totals count; empty: every member."),
     )
+    # Kept by the team and stage services (``tournament.services.teams``/``stages``), so that
+    # pages and the reconcile know without a query whether the event has a format to show.
+    has_teams = models.BooleanField(default=False, editable=False)
+    has_stages = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -134,10 +142,16 @@ class Event(models.Model):
         """An update never writes the revisions back: they move only by ``F()`` increments,
         and a copy loaded before one (an edit form left open) would take them backwards, so
         that a change of ruleset options could land at a revision already reconciled. Fields
-        deferred on this copy are left alone too, as Django's own save would."""
+        deferred on this copy are left alone too, as Django's own save would. So are the
+        format fields their own services write (``FORMAT_FIELDS``), for the same reason."""
         updating = not self._state.adding and not kwargs.get("force_insert")
         if updating and kwargs.get("update_fields") is None:
-            skipped = {"revision", "announcements_revision", *self.get_deferred_fields()}
+            skipped = {
+                "revision",
+                "announcements_revision",
+                *FORMAT_FIELDS,
+                *self.get_deferred_fields(),
+            }
             kwargs["update_fields"] = [
                 f.name
                 for f in self._meta.concrete_fields

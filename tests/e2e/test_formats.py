@@ -11,9 +11,9 @@ from django.contrib.auth.models import Group
 from scoring import cuts
 from scoring.demo import load_full_demo
 from scoring.services import enter_result, reconcile_event
-from tournament.models import Round, Stage
+from tournament.models import Event, Round, Stage
 from tournament.roles import STAFF_GROUPS
-from tournament.services import teams
+from tournament.services import teams, update_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -101,6 +101,8 @@ def test_two_stage_event_with_teams(request, device, live_server, shoot):
     round_three = Round.objects.get(event=event, number=3)
     table_one = list(round_three.seats.filter(table__number=1).values_list("wind", "player_id"))
     assert [dict(table_one)[w] for w in "ESWN"] == decision.qualified[:4]
+    update_round(round_three, status=Round.Status.LIVE)
+    Event.objects.filter(pk=event.pk).update(results_need_confirmation=False)
     for table in round_three.tables.all():
         enter_result(table, event.director, {"E": 30, "S": 10, "W": -15, "N": -25})
     reconcile_event(event.pk)

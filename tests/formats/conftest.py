@@ -11,9 +11,6 @@ from scoring.services import enter_result
 from tournament import services
 from tournament.models import Event, Player, Round
 
-# Results outside a live round are the director's, with a reason (docs/rules-decisions.md).
-PAPER = "Typed in from the paper score sheets"
-
 
 @pytest.fixture(autouse=True)
 def eager_reconcile(settings):
@@ -29,8 +26,7 @@ def play_round(
         event, number=number
     )
     services.seat_round(round_, [[p.pk for p in t] for t in tables])
-    for table, values in zip(round_.tables.order_by("number"), scores, strict=True):
-        enter_result(table, event.director, dict(zip("ESWN", values, strict=True)), reason=PAPER)
+    enter_round(round_, scores)
     return round_
 
 
@@ -43,13 +39,19 @@ def snapshot_rows(event: Event) -> list[dict]:
     return StandingsSnapshot.objects.get(event=event).rows
 
 
+def start(round_: Round) -> None:
+    round_.refresh_from_db()
+    if round_.status == Round.Status.SEATED:
+        services.update_round(round_, status=Round.Status.LIVE)
+
+
 def close(round_: Round) -> None:
-    services.update_round(round_, status=Round.Status.LIVE)
+    start(round_)
     services.update_round(round_, status=Round.Status.CLOSED)
 
 
 def enter_round(round_: Round, scores: Sequence[Sequence[int]]) -> None:
+    """Start the round if it is only seated, then enter each table's scores."""
+    start(round_)
     for table, values in zip(round_.tables.order_by("number"), scores, strict=True):
-        enter_result(
-            table, round_.event.director, dict(zip("ESWN", values, strict=True)), reason=PAPER
-        )
+        enter_result(table, round_.event.director, dict(zip("ESWN", values, strict=True)))

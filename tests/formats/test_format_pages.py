@@ -112,9 +112,9 @@ def test_public_team_and_final_pages(cup, director, django_assert_num_queries):
     )
     reconcile_event(event.pk)
     client = Client()
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         # The event; its format standings; the players' names; the teams' names; the nav's
-        # rounds and format standings. As many whatever the number of teams and players.
+        # rounds (kept per revision). As many whatever the number of teams and players.
         page = client.get(f"/e/{event.slug}/teams/").content.decode()
     assert "East" in page and "West" in page
     assert f"/e/{event.slug}/players/{p[0].pk}/" in page
@@ -161,7 +161,11 @@ def test_team_exports_and_ema_uses_the_final_ranking(cup, web, director):
     )
     assert workbook.active["B1"].value == "Team"
     ema = list(
-        csv.reader(io.StringIO(web.get(f"/director/{event.slug}/export/ema.csv").content.decode()))
+        csv.reader(
+            io.StringIO(
+                web.get(f"/director/{event.slug}/export/ema.csv").content.decode("utf-8-sig")
+            )
+        )
     )
     # The final is not played: its places are the carried standings; then the cut players.
     order = [int(line[1][-4:]) for line in ema[1:]]

@@ -226,7 +226,7 @@ def stage_field_size(event: Event, stages_before: list[Stage]) -> int:
 
 def _renumber(event: Event) -> None:
     """Number the stages 1, 2, ... in round order (through numbers past the current ones, as
-    the numbers are unique)."""
+    the numbers are unique), and keep ``Event.has_stages`` current."""
     stages = list(event.stages.order_by("first_round"))
     offset = max((s.number for s in stages), default=0) + 1
     for index, stage in enumerate(stages):
@@ -235,6 +235,8 @@ def _renumber(event: Event) -> None:
     for number, stage in enumerate(stages, start=1):
         stage.number = number
     Stage.objects.bulk_update(stages, ["number"])
+    Event.objects.filter(pk=event.pk).update(has_stages=bool(stages))
+    event.has_stages = bool(stages)
 
 
 def _next_number(event: Event) -> int:

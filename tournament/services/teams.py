@@ -22,6 +22,14 @@ from .players import _clean_text
 MAX_TEAM_BEST = 100
 
 
+def mark_teams(event: Event) -> None:
+    """Keep ``Event.has_teams`` true while the event has a team (in the caller's
+    transaction)."""
+    has = event.teams.exists()
+    Event.objects.filter(pk=event.pk).update(has_teams=has)
+    event.has_teams = has
+
+
 def clean_team_name(name: Any) -> str:
     errors: dict[str, list[str]] = {}
     text = _clean_text(
@@ -48,6 +56,7 @@ def create_team(event: Event, name: Any) -> Team:
     try:
         with transaction.atomic():
             team = Team.objects.create(event=event, name=name)
+            mark_teams(event)
             bump_revision(event)
     except IntegrityError:
         raise ValidationError(
@@ -74,6 +83,7 @@ def delete_team(team: Team) -> None:
     event = team.event
     with transaction.atomic():
         team.delete()
+        mark_teams(event)
         bump_revision(event)
 
 
@@ -151,4 +161,6 @@ def teams_by_name(event: Event, names: set[str]) -> dict[str, Team]:
             found[name.casefold()] = team
             missing.append(team)
     Team.objects.bulk_create(missing)
+    if missing:
+        mark_teams(event)
     return {name: found[name.casefold()] for name in names}
