@@ -43,6 +43,13 @@ class TableResult(models.Model):
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     counts = models.BooleanField(_("counts in the standings"), default=False)
+    # The ruleset the scores were entered under, like a foul report's: ``verify`` flags a
+    # result whose event has moved to another ruleset since.
+    ruleset_key = models.CharField(max_length=20, blank=True, default="")
+    ruleset_version = models.CharField(max_length=40, blank=True, default="")
+    # The tablet's key for this entry (empty from clients that send none): a resend of the
+    # same entry returns this version instead of writing another.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)
     # Set when the result was written by closing (or correcting) the table's score sheet.
     sheet = models.ForeignKey(
         "scoring.ScoreSheet",
@@ -52,13 +59,6 @@ class TableResult(models.Model):
         related_name="results",
         verbose_name=_("from the score sheet"),
     )
-    # The ruleset the scores were entered under, like a foul report's: ``verify`` flags a
-    # result whose event has moved to another ruleset since.
-    ruleset_key = models.CharField(max_length=20, blank=True, default="")
-    ruleset_version = models.CharField(max_length=40, blank=True, default="")
-    # The tablet's key for this entry (empty from clients that send none): a resend of the
-    # same entry returns this version instead of writing another.
-    idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["table", "-version"]
@@ -136,9 +136,35 @@ class StandingsSnapshot(models.Model):
         return unpack(self.method, self.packed)
 
 
+class FormatStandings(models.Model):
+    """Team and stage standings and the final ranking of an event with teams or stages, as
+    computed from the standings snapshot at ``revision`` (see ``scoring.formats``); ``packed``
+    holds them compactly, ``data`` unpacks them."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="format_standings"
+    )
+    revision = models.BigIntegerField(_("revision"), default=-1)
+    packed = models.BinaryField(default=b"", blank=True)
+
+    class Meta:
+        verbose_name = _("format standings")
+        verbose_name_plural = _("format standings")
+
+    def __str__(self) -> str:
+        return f"{self.event} @ {self.revision}"
+
+    @cached_property
+    def data(self) -> dict:
+        from .formats import unpack
+
+        return unpack(self.packed)
+
+
 from .sheets_models import HandConfirmation, ScoreSheet, SheetHand  # noqa: E402
 
 __all__ = [
+    "FormatStandings",
     "HandConfirmation",
     "ScoreSheet",
     "SeatScore",

@@ -355,14 +355,13 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 return _cached_player_page(request, *found)
     event = _event(request, slug)
     snapshot = _snapshot(event)
-    # Hands on the sheets move the page (statistics) without moving the revisions.
-    marker = sheets.sheet_marker(event)
-    etag = _etag(event, snapshot, f"player{pk}{marker}")
+    etag = _etag(event, snapshot, f"player{pk}{sheets.sheet_marker(event)}")
     key = None
     if shared and event.is_public:
         computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
         base = (
-            f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}{marker}:{language}"
+            f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+            f":{sheets.sheet_marker(event)}"
         )
         _RECENT_REVISIONS[(slug, language)] = (
             time.monotonic() + settings.PUBLIC_PAGE_SECONDS,

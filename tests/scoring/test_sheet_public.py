@@ -58,8 +58,7 @@ def test_no_live_tables_without_sheets(make_hall, client):
 
 
 def test_player_page_shows_hand_statistics_and_moves_with_new_hands(make_hall, client, settings):
-    # Past the second in which the public page cache takes the last revisions as current.
-    settings.PUBLIC_PAGE_SECONDS = 0
+    settings.PUBLIC_PAGE_SECONDS = 0  # the public page's own delay (about a second)
     hall = make_hall("riichi_ema")
     enable(hall.event)
     table = Table.objects.select_related("round__event").get(round__event=hall.event, number=1)

@@ -1,11 +1,6 @@
-"""Joins the score sheets to the append-only branch.
-
-- A result version also keeps its sheet link for ever (``sheet_id`` joins the fixed columns).
-- SQLite rebuilt the result table when 0006_sheets_score_sheets added that link (and let
-  ``entered_by`` be empty), which drops its triggers: they are created again here.
-- The hands and their confirmations get SQLite triggers and, on PostgreSQL, TRUNCATE triggers,
-  like the ledger (0007_sheets_append_only_triggers has the row triggers on PostgreSQL).
-"""
+"""Joins the score sheets with the append-only branch. A result version keeps the sheet it
+came from for ever, like its idempotency key; hands and their confirmations get SQLite's
+triggers and PostgreSQL's TRUNCATE trigger, like the ledger (penalties 0003)."""
 
 import importlib
 
@@ -34,24 +29,24 @@ def forwards(apps, schema_editor):
         for table in HANDS:
             schema_editor.execute(
                 f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
-                "FOR EACH STATEMENT EXECUTE FUNCTION scoring_hands_append_only();"
+                "FOR EACH STATEMENT EXECUTE FUNCTION penalties_append_only();"
             )
 
 
 def backwards(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "sqlite":
-        schema_editor.execute(f"DROP TRIGGER IF EXISTS {append_only.RESULT}_no_update;")
-        schema_editor.execute(append_only.sqlite_result_update(merged.FIXED))
         for table in HANDS:
             for op in ("update", "delete"):
                 schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_{op};")
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {append_only.RESULT}_no_update;")
+        schema_editor.execute(append_only.sqlite_result_update(merged.FIXED))
     elif vendor == "postgresql":
+        for table in HANDS:
+            schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_truncate ON {table};")
         schema_editor.execute(
             append_only.postgres_result(merged.FIXED, "CREATE OR REPLACE"), params=None
         )
-        for table in HANDS:
-            schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_truncate ON {table};")
 
 
 class Migration(migrations.Migration):
