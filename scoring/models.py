@@ -136,9 +136,35 @@ class StandingsSnapshot(models.Model):
         return unpack(self.method, self.packed)
 
 
+class FormatStandings(models.Model):
+    """Team and stage standings and the final ranking of an event with teams or stages, as
+    computed from the standings snapshot at ``revision`` (see ``scoring.formats``); ``packed``
+    holds them compactly, ``data`` unpacks them."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="format_standings"
+    )
+    revision = models.BigIntegerField(_("revision"), default=-1)
+    packed = models.BinaryField(default=b"", blank=True)
+
+    class Meta:
+        verbose_name = _("format standings")
+        verbose_name_plural = _("format standings")
+
+    def __str__(self) -> str:
+        return f"{self.event} @ {self.revision}"
+
+    @cached_property
+    def data(self) -> dict:
+        from .formats import unpack
+
+        return unpack(self.packed)
+
+
 from .sheets_models import HandConfirmation, ScoreSheet, SheetHand  # noqa: E402
 
 __all__ = [
+    "FormatStandings",
     "HandConfirmation",
     "ScoreSheet",
     "SeatScore",

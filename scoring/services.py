@@ -16,18 +16,18 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import RuleError, get_ruleset
 from rules.hands.riichi import RIICHI_STICK
 from rules.standings import RIICHI
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Event, Round, Seat, Stage, Table, Team
 from tournament.roles import can_enter_results, is_director
 from tournament.services import bump_revision
 
-from . import snapshot
+from . import formats, snapshot
 from .models import SeatScore, StandingsSnapshot, TableResult
 
 logger = logging.getLogger(__name__)
@@ -383,15 +383,27 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     The revision is read first; data committed later is at least as new, and its own write
     asks for another reconcile. The snapshot is written only if its stored revision is older,
     so duplicate, late or concurrent runs never roll the standings back."""
-    # Query: the event's revision and ruleset, and the stored snapshot's revision (if any).
+    # Query: the event's revision and ruleset, the stored snapshot's revision (if any), and
+    # whether the event has teams or stages.
     found = list(
-        Event.objects.filter(pk=event_id).values_list(
-            "revision", "ruleset", "ruleset_options", "standings_snapshot__revision"
+        Event.objects.filter(pk=event_id)
+        .annotate(
+            has_teams=Exists(Team.objects.filter(event_id=OuterRef("pk"))),
+            has_stages=Exists(Stage.objects.filter(event_id=OuterRef("pk"))),
+        )
+        .values_list(
+            "revision",
+            "ruleset",
+            "ruleset_options",
+            "standings_snapshot__revision",
+            "has_teams",
+            "has_stages",
+            "team_best",
         )
     )
     if not found:
         return {"event": event_id, "status": "missing"}
-    revision, ruleset, options, stored = found[0]
+    revision, ruleset, options, stored, has_teams, has_stages, best = found[0]
     if stored is not None and stored >= revision and not force:
         return {"event": event_id, "status": "current", "revision": stored}
     if stored is None:
@@ -409,6 +421,18 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
         revision=revision, packed=packed, method=method, computed_at=timezone.now()
     )
     status = "written" if written else "superseded"
+    if written and (has_teams or has_stages):
+        # Queries (events with teams or stages): membership, stages, overall penalties, write.
+        formats.refresh(
+            event_id,
+            revision,
+            method,
+            packed,
+            has_teams=has_teams,
+            has_stages=has_stages,
+            best=best,
+            force=force,
+        )
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
 

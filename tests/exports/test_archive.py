@@ -42,7 +42,10 @@ def test_archive_holds_everything(archived):
     assert data["event"]["ruleset_options"] == {"false_win_amount": 20}
     counts = {key: len(data[key]) for key, _model in exports.SECTIONS}
     assert counts == {
+        "teams": 0,
         "players": 9,
+        "stages": 0,
+        "cut_decisions": 0,
         "rounds": 2,
         "tables": 4,
         "seats": 16,
