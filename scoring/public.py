@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 import unicodedata
 from collections import OrderedDict, defaultdict
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -36,7 +37,7 @@ from tournament.timezones import activate_event_time_zone
 
 from . import sheets
 from .history import history_svg_points
-from .models import StandingsSnapshot
+from .models import FormatStandings, StandingsSnapshot
 from .snapshot import _DECODED, decoded_rows, expand_rounds  # noqa: F401 (tests clear it)
 
 
@@ -59,18 +60,27 @@ def _snapshot(event: Event) -> StandingsSnapshot:
         return StandingsSnapshot(event=event, revision=-1)
 
 
-_NAV: dict[tuple[int, int], list[tuple[int, str]]] = {}
+_NAV: dict[tuple, dict[str, Any]] = {}
 
 
-def nav_rounds(event: Event) -> list[tuple[int, str]]:
-    """(number, status) of the event's rounds for the page navigation, kept per event revision
-    in this process (a round's status change moves the revision)."""
-    key = (event.pk, event.revision)
+def nav_links(event: Event, snapshot: StandingsSnapshot) -> dict[str, Any]:
+    """What the page navigation links to: the rounds' (number, status), and whether the event
+    has team standings and a final ranking. Kept per event and snapshot revision in this
+    process (a round's status change moves the revision; the format standings are written
+    by the reconcile with the snapshot): the format standings are not unpacked per page."""
+    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = (event.pk, event.revision, snapshot.revision, computed)
     found = _NAV.get(key)
     if found is None:
         if len(_NAV) >= 64:
             _NAV.clear()
-        found = _NAV[key] = list(event.rounds.order_by("number").values_list("number", "status"))
+        stored = FormatStandings.objects.filter(event=event).first()
+        formats = stored.data if stored is not None else {}
+        found = _NAV[key] = {
+            "rounds": list(event.rounds.order_by("number").values_list("number", "status")),
+            "teams": bool(formats.get("teams")),
+            "final": bool(formats.get("final")),
+        }
     return found
 
 
@@ -532,7 +542,7 @@ def _render_player_page(
             "table_points": method == TABLE_POINTS,
             "columns": _columns(method),
             "players": ranked,
-            "nav_rounds": nav_rounds(event),
+            "nav": nav_links(event, snapshot),
             # Links to opponents: one URL reversed, not one per opponent.
             "chart_marks": chart_marks,
             "chart_label": chart_label,

@@ -84,6 +84,7 @@ def test_hands_csv_and_xlsx(with_sheets, client):
     response = client.get(f"/director/{with_sheets.event.slug}/export/hands.csv")
     assert response.status_code == 200
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert response.content.startswith(b"\xef\xbb\xbf")  # every CSV export has the BOM
     assert rows[0][:6] == ["round", "table", "hand", "version", "counts", "kind"]
     assert [r[2] for r in rows[1:]] == ["1", "2", "3"]
     assert rows[1][12:16] == ["36", "-20", "-8", "-8"]

@@ -34,13 +34,14 @@ def queries_of(url: str) -> int:
     "page, budget",
     [
         # the session, event + snapshot, the snapshot's rows, round, tables, seats with
-        # players, rounds (navigation)
-        ("rounds/1/", 7),
+        # players, rounds and format standings (navigation)
+        ("rounds/1/", 8),
         # the session, event + snapshot, reports with round/table/offender/void, entries,
-        # table seats, navigation
-        ("penalties/", 6),
-        # the session, event + snapshot, rounds, tables, seats with players, byes, navigation
-        ("seating/?q=P1", 7),
+        # table seats, rounds and format standings (navigation)
+        ("penalties/", 7),
+        # the session, event + snapshot, rounds, tables, seats with players, byes, rounds and
+        # format standings (navigation)
+        ("seating/?q=P1", 8),
     ],
 )
 def test_list_pages_cost_the_same_whatever_the_size(make_hall, page, budget):

@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from scoring import services as scoring
 from scoring.models import StandingsSnapshot
@@ -145,5 +146,6 @@ def test_player_chart_marks_and_opponent_links(make_hall):
     assert "<title>Round 1: place 2</title>" in html
     assert 'aria-label="Place after each round: round 1: 2"' in html
     assert f'<a href="/e/{h.event.slug}/players/{h.east.pk}/">{h.east.name}</a>' in html
-    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url).content.decode()
+    with translation.override("en"):  # the request activates French: restore after
+        french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url).content.decode()
     assert re.search(r'<circle cx="\d+\.\d+" cy="\d+\.\d+"', french)  # SVG numbers, not "12,0"
