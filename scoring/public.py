@@ -37,7 +37,7 @@ from tournament.timezones import activate_event_time_zone
 
 from . import sheets
 from .history import history_svg_points
-from .models import FormatStandings, StandingsSnapshot
+from .models import StandingsSnapshot
 from .snapshot import _DECODED, decoded_rows, expand_rounds  # noqa: F401 (tests clear it)
 
 
@@ -65,21 +65,18 @@ _NAV: dict[tuple, dict[str, Any]] = {}
 
 def nav_links(event: Event, snapshot: StandingsSnapshot) -> dict[str, Any]:
     """What the page navigation links to: the rounds' (number, status), and whether the event
-    has team standings and a final ranking. Kept per event and snapshot revision in this
-    process (a round's status change moves the revision; the format standings are written
-    by the reconcile with the snapshot): the format standings are not unpacked per page."""
+    has teams and stages. Kept per event and snapshot revision in this process (a round's
+    status change moves the revision)."""
     computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
     key = (event.pk, event.revision, snapshot.revision, computed)
     found = _NAV.get(key)
     if found is None:
         if len(_NAV) >= 64:
             _NAV.clear()
-        stored = FormatStandings.objects.filter(event=event).first()
-        formats = stored.data if stored is not None else {}
         found = _NAV[key] = {
             "rounds": list(event.rounds.order_by("number").values_list("number", "status")),
-            "teams": bool(formats.get("teams")),
-            "final": bool(formats.get("final")),
+            "teams": event.has_teams,
+            "final": event.has_stages,
         }
     return found
 

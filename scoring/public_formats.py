@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from . import format_tables
-from .public import _event, nav_rounds
+from .public import _event
 
 
 @require_GET
@@ -24,7 +24,7 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
             "titles": format_tables.column_titles(current.method),
             "updating": current.updating,
             "best": event.team_best,
-            "nav_rounds": nav_rounds(event),
+            "nav": None,
         },
     )
 
@@ -42,6 +42,6 @@ def final(request: HttpRequest, slug: str) -> HttpResponse:
             "tables": format_tables.stage_tables(event, current),
             "titles": format_tables.column_titles(current.method),
             "updating": current.updating,
-            "nav_rounds": nav_rounds(event),
+            "nav": None,
         },
     )
