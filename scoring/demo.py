@@ -7,8 +7,9 @@ import random
 
 from penalties import services as penalties
 from scoring import services as scoring
+from scoring import sheets
 from tournament.demo import DemoLogin, load_demo
-from tournament.models import Event, RefereeAssignment, Round
+from tournament.models import Event, RefereeAssignment, Round, Table
 
 # (round, table, seat of the offender, foul code, details, note)
 FOULS = [
@@ -73,8 +74,10 @@ def _play(event: Event, round_: Round) -> None:
     elif round_.number == LIVE_ROUND:
         # The round board: results entered and waiting for the director's confirmation (so
         # the standings still read the closed rounds), one of them corrected, and the last
-        # table still missing its result.
+        # table still missing its result. The tables keeping a score sheet are still playing.
         for number, table in sorted(tables.items())[:-1]:
+            if number in SHEETS:
+                continue
             scoring.enter_result(table, head, _scores(rng))
             if number == 1:
                 scoring.enter_result(
@@ -84,6 +87,46 @@ def _play(event: Event, round_: Round) -> None:
                     based_on_version=1,
                     reason="East and West swapped on the sheet",
                 )
+        _sheets_in_progress(event, round_)
+
+
+# Score sheets in progress in the live round: (table, hands as announced at the table). Seats
+# are 0 East, 1 South, 2 West, 3 North; the last hand of table 7 is a player's, waiting for
+# another player of the table to confirm it.
+SHEETS = {
+    6: [
+        {"kind": "win", "winner": 0, "fan": 12, "discarder": 1},
+        {"kind": "win", "winner": 2, "fan": 8, "bonus": 2, "discarder": None},
+        {"kind": "draw"},
+        {"kind": "win", "winner": 3, "fan": 24, "discarder": 0},
+        {"kind": "win", "winner": 1, "fan": 9, "bonus": 1, "discarder": 2},
+    ],
+    7: [
+        {"kind": "win", "winner": 1, "fan": 16, "discarder": 3},
+        {"kind": "win", "winner": 0, "fan": 8, "discarder": None},
+        {"kind": "win", "winner": 3, "fan": 10, "bonus": 1, "discarder": 1},
+    ],
+}
+
+
+def _sheets_in_progress(event: Event, round_: Round) -> None:
+    """The event keeps score sheets and players enter hands with their PINs; two tables of the
+    live round are part-way through their game."""
+    Event.objects.filter(pk=event.pk).update(keeps_score_sheets=True, players_enter_hands=True)
+    tables = Table.objects.select_related("round__event").prefetch_related("seats__player")
+    for number, hands in SHEETS.items():
+        table = tables.get(round=round_, number=number)
+        seats = {s.wind: s.player for s in table.seats.all()}
+        for i, hand in enumerate(hands, start=1):
+            last_of_two = number == 7 and i == len(hands)
+            author = (
+                sheets.Author(player=seats["N"])
+                if last_of_two
+                else sheets.Author(user=event.director)
+            )
+            sheets.add_hand(
+                table, hand, author=author, number=i, idempotency_key=f"demo-sheet-{number}-{i}"
+            )
 
 
 def load_full_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:

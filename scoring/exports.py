@@ -33,21 +33,27 @@ from rules.standings import RIICHI, TABLE_POINTS
 from tournament.models import (
     WIND_ORDER,
     Announcement,
+    CutDecision,
     Event,
     Player,
     RefereeAssignment,
     Round,
     Seat,
+    Stage,
     Table,
+    Team,
 )
 
-from .models import SeatScore, TableResult
+from .format_tables import final_order
+from .models import HandConfirmation, ScoreSheet, SeatScore, SheetHand, TableResult
 from .snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 
 ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.
-ARCHIVE_VERSION = 2
-SUPPORTED_VERSIONS = (1, 2)
+# Version 3 adds the score sheets, their hands and confirmations, and teams, stages and cut
+# decisions (and the event's ``team_best``); older archives import without them.
+ARCHIVE_VERSION = 3
+SUPPORTED_VERSIONS = (1, 2, 3)
 
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -192,8 +198,13 @@ def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     """The EMA ranking results file: ranked players (dropped ones included, substitutes and
     players who never played a counting table not, as in the standings) with their places as
     the standings show them. MCR: points are table points, mahjong the score; riichi: points
-    are table points, mahjong the total."""
+    are table points, mahjong the total. An event with stages lists its final ranking
+    (``scoring.format_tables.final_order``)."""
     method, rows = standings(event)
+    final = final_order(event)
+    if final is not None:
+        by_player = {row["player"]: row for row in rows}
+        rows = [{**by_player[who], "place": place} for place, who in final if who in by_player]
     players = _players(event)
     riichi = method == RIICHI
     body = []
@@ -326,24 +337,33 @@ User = get_user_model()
 # (archive key, model), in insertion order: every row refers only to rows of earlier sections
 # (or, for ledger entries, to earlier entries of its own section).
 SECTIONS: tuple[tuple[str, type[models.Model]], ...] = (
+    ("teams", Team),
     ("players", Player),
+    ("stages", Stage),
+    ("cut_decisions", CutDecision),
     ("rounds", Round),
     ("tables", Table),
     ("seats", Seat),
     ("referee_assignments", RefereeAssignment),
     ("announcements", Announcement),
+    ("score_sheets", ScoreSheet),
     ("results", TableResult),
     ("seat_scores", SeatScore),
     ("foul_reports", FoulReport),
     ("voids", Void),
     ("ledger_entries", LedgerEntry),
+    ("sheet_hands", SheetHand),
+    ("hand_confirmations", HandConfirmation),
 )
 CO_OFFENDERS = FoulReport.co_offenders.through
 
 
 def _querysets(event: Event) -> dict[str, models.QuerySet]:
     return {
+        "teams": Team.objects.filter(event=event),
         "players": Player.objects.filter(event=event),
+        "stages": Stage.objects.filter(event=event),
+        "cut_decisions": CutDecision.objects.filter(stage__event=event),
         "rounds": Round.objects.filter(event=event),
         "tables": Table.objects.filter(round__event=event),
         "seats": Seat.objects.filter(round__event=event),
@@ -354,6 +374,9 @@ def _querysets(event: Event) -> dict[str, models.QuerySet]:
         "foul_reports": FoulReport.objects.filter(event=event),
         "voids": Void.objects.filter(report__event=event),
         "ledger_entries": LedgerEntry.objects.filter(event=event),
+        "score_sheets": ScoreSheet.objects.filter(event=event),
+        "sheet_hands": SheetHand.objects.filter(sheet__event=event),
+        "hand_confirmations": HandConfirmation.objects.filter(hand__sheet__event=event),
     }
 
 

@@ -29,6 +29,8 @@ class TableResult(models.Model):
         on_delete=models.PROTECT,
         related_name="entered_results",
         verbose_name=_("entered by"),
+        null=True,
+        blank=True,
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     confirmed_by = models.ForeignKey(
@@ -48,6 +50,15 @@ class TableResult(models.Model):
     # The tablet's key for this entry (empty from clients that send none): a resend of the
     # same entry returns this version instead of writing another.
     idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # Set when the result was written by closing (or correcting) the table's score sheet.
+    sheet = models.ForeignKey(
+        "scoring.ScoreSheet",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="results",
+        verbose_name=_("from the score sheet"),
+    )
 
     class Meta:
         ordering = ["table", "-version"]
@@ -123,3 +134,41 @@ class StandingsSnapshot(models.Model):
         from .snapshot import unpack
 
         return unpack(self.method, self.packed)
+
+
+class FormatStandings(models.Model):
+    """Team and stage standings and the final ranking of an event with teams or stages, as
+    computed from the standings snapshot at ``revision`` (see ``scoring.formats``); ``packed``
+    holds them compactly, ``data`` unpacks them."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="format_standings"
+    )
+    revision = models.BigIntegerField(_("revision"), default=-1)
+    packed = models.BinaryField(default=b"", blank=True)
+
+    class Meta:
+        verbose_name = _("format standings")
+        verbose_name_plural = _("format standings")
+
+    def __str__(self) -> str:
+        return f"{self.event} @ {self.revision}"
+
+    @cached_property
+    def data(self) -> dict:
+        from .formats import unpack
+
+        return unpack(self.packed)
+
+
+from .sheets_models import HandConfirmation, ScoreSheet, SheetHand  # noqa: E402
+
+__all__ = [
+    "FormatStandings",
+    "HandConfirmation",
+    "ScoreSheet",
+    "SeatScore",
+    "SheetHand",
+    "StandingsSnapshot",
+    "TableResult",
+]

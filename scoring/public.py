@@ -32,6 +32,7 @@ from tournament.models import Announcement, Event, Player, Round, Seat, Wind
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
 
+from . import sheets
 from .history import history_svg_points
 from .models import StandingsSnapshot
 from .snapshot import _DECODED, decoded_rows, expand_rounds  # noqa: F401 (tests clear it)
@@ -215,12 +216,16 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     for table in round_.tables.prefetch_related("seats__player"):
         seats = [{"seat": seat, "line": lines.get(seat.player_id)} for seat in table.seats.all()]
         tables.append({"table": table, "seats": seats, "played": any(s["line"] for s in seats)})
+    live_tables = None
+    if event.keeps_score_sheets and round_.status == Round.Status.LIVE:
+        live_tables = sheets.live_tables(round_)
     return render(
         request,
         "public/round.html",
         {
             "event": event,
             "round": round_,
+            "live_tables": live_tables,
             "tables": tables,
             "rounds": event.rounds.all(),
             "riichi": snapshot.method == RIICHI,
@@ -350,11 +355,14 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 return _cached_player_page(request, *found)
     event = _event(request, slug)
     snapshot = _snapshot(event)
-    etag = _etag(event, snapshot, f"player{pk}")
+    etag = _etag(event, snapshot, f"player{pk}{sheets.sheet_marker(event)}")
     key = None
     if shared and event.is_public:
         computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
-        base = f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+        base = (
+            f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+            f":{sheets.sheet_marker(event)}"
+        )
         _RECENT_REVISIONS[(slug, language)] = (
             time.monotonic() + settings.PUBLIC_PAGE_SECONDS,
             base,
@@ -470,6 +478,7 @@ def _render_player_page(
             # Links to opponents: one URL reversed, not one per opponent.
             "players_url": reverse("public:player", args=[event.slug, 0])[:-2],
             "language_next": request.path,
+            "hand_stats": sheets.player_hand_stats(player) if event.keeps_score_sheets else None,
         },
     )
 
@@ -532,5 +541,9 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
             ],
             "clock": clock,
             "announcements": announcements,
+            "live_tables": [
+                {"table": t.number, "names": t.names, "totals": t.totals, "hands": t.hands}
+                for t in (sheets.live_tables(live) if live and event.keeps_score_sheets else [])
+            ],
         }
     )

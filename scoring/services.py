@@ -16,18 +16,18 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import RuleError, get_ruleset
 from rules.hands.riichi import RIICHI_STICK
 from rules.standings import RIICHI
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Event, Round, Seat, Stage, Table, Team
 from tournament.roles import can_enter_results, is_director
 from tournament.services import bump_revision
 
-from . import snapshot
+from . import formats, snapshot
 from .models import SeatScore, StandingsSnapshot, TableResult
 
 logger = logging.getLogger(__name__)
@@ -219,12 +219,13 @@ def _replayed_result(
 
 def enter_result(
     table: Table,
-    user: AbstractBaseUser,
+    user: AbstractBaseUser | None,
     scores: Mapping[Any, Any],
     *,
     based_on_version: int | None = None,
     reason: str = "",
     idempotency_key: str | None = None,
+    sheet: Any = None,
 ) -> TableResult:
     """Record a new version of ``table``'s result.
 
@@ -233,12 +234,19 @@ def enter_result(
     which version is current. A correction needs a reason; so does any change outside a live
     round, which only the director may make. ``idempotency_key`` (the tablet's offline queue
     sends one): a resend of the same entry returns the stored version (its ``replayed``
-    attribute is True) and writes nothing."""
+    attribute is True) and writes nothing.
+
+    ``sheet``: the result is the table's score sheet closed (``scoring.sheets``, which checked
+    who may write it); ``user`` is then ``None`` when the sheet's last hand came from a player."""
     round_ = table.round
     event = round_.event
     reason = _clean_reason(reason)
     key = _clean_key(idempotency_key)
-    _check_rights(user, event, table, reason)
+    if user is None:
+        if sheet is None:
+            raise PermissionDenied(_("You may not enter results for this table."))
+    else:
+        _check_rights(user, event, table, reason)
     base = based_on_version or 0
     seats = list(Seat.objects.filter(table=table))
     values = _scores_by_player(seats, scores)
@@ -278,6 +286,7 @@ def enter_result(
                 ruleset_key=ruleset.key,
                 ruleset_version=ruleset.version,
                 idempotency_key=key,
+                sheet=sheet,
             )
             SeatScore.objects.bulk_create(
                 [
@@ -374,15 +383,27 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     The revision is read first; data committed later is at least as new, and its own write
     asks for another reconcile. The snapshot is written only if its stored revision is older,
     so duplicate, late or concurrent runs never roll the standings back."""
-    # Query: the event's revision and ruleset, and the stored snapshot's revision (if any).
+    # Query: the event's revision and ruleset, the stored snapshot's revision (if any), and
+    # whether the event has teams or stages.
     found = list(
-        Event.objects.filter(pk=event_id).values_list(
-            "revision", "ruleset", "ruleset_options", "standings_snapshot__revision"
+        Event.objects.filter(pk=event_id)
+        .annotate(
+            has_teams=Exists(Team.objects.filter(event_id=OuterRef("pk"))),
+            has_stages=Exists(Stage.objects.filter(event_id=OuterRef("pk"))),
+        )
+        .values_list(
+            "revision",
+            "ruleset",
+            "ruleset_options",
+            "standings_snapshot__revision",
+            "has_teams",
+            "has_stages",
+            "team_best",
         )
     )
     if not found:
         return {"event": event_id, "status": "missing"}
-    revision, ruleset, options, stored = found[0]
+    revision, ruleset, options, stored, has_teams, has_stages, best = found[0]
     if stored is not None and stored >= revision and not force:
         return {"event": event_id, "status": "current", "revision": stored}
     if stored is None:
@@ -400,6 +421,18 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
         revision=revision, packed=packed, method=method, computed_at=timezone.now()
     )
     status = "written" if written else "superseded"
+    if written and (has_teams or has_stages):
+        # Queries (events with teams or stages): membership, stages, overall penalties, write.
+        formats.refresh(
+            event_id,
+            revision,
+            method,
+            packed,
+            has_teams=has_teams,
+            has_stages=has_stages,
+            best=best,
+            force=force,
+        )
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import public
+from . import public, public_formats
 
 app_name = "public"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("<slug:slug>/penalties/", public.penalties, name="penalties"),
     path("<slug:slug>/seating/", public.seating, name="seating"),
     path("<slug:slug>/players/<int:pk>/", public.player_page, name="player"),
+    path("<slug:slug>/teams/", public_formats.teams, name="teams"),
+    path("<slug:slug>/final/", public_formats.final, name="final"),
     path("<slug:slug>/projector/", public.projector, name="projector"),
     path("<slug:slug>/projector.json", public.projector_feed, name="projector-feed"),
 ]

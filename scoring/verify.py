@@ -13,7 +13,7 @@ from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
 from tournament.models import Event, Seat
 from tournament.services.pricing import reprice, standing_reports
 
-from .models import SeatScore, StandingsSnapshot, TableResult
+from .models import FormatStandings, SeatScore, StandingsSnapshot, TableResult
 from .services import compute
 
 
@@ -214,10 +214,64 @@ def event_differences(event: Event) -> list[str]:
     """Every check of one event. A check that crashes (a row no check foresaw) is reported as
     a difference, so that ``verify`` still goes on to the other checks and events."""
     problems: list[str] = []
-    checks = (ledger_differences, result_differences, pricing_differences, standings_differences)
+    checks = (
+        ledger_differences,
+        result_differences,
+        pricing_differences,
+        standings_differences,
+        sheet_differences,
+        format_differences,
+    )
     for check in checks:
         try:
             problems += check(event)
         except Exception as exc:  # noqa: BLE001 - reported, never hidden
             problems.append(f"{check.__name__} failed: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def sheet_differences(event: Event) -> list[str]:
+    """Every sheet-derived table result against what its sheet's hands add up to."""
+    from .sheets import sheet_differences as differences
+
+    return differences(event)
+
+
+def format_differences(event: Event) -> list[str]:
+    """Team and stage standings and the final ranking as stored, against a recomputation from
+    scratch (table results and ledger through a fresh snapshot, then the format)."""
+    from . import formats, snapshot
+
+    has_teams = event.teams.exists()
+    has_stages = event.stages.exists()
+    if not (has_teams or has_stages):
+        return []
+    stored = FormatStandings.objects.filter(event=event).first()
+    if stored is None:
+        return ["the team and stage standings were never computed"]
+    problems: list[str] = []
+    revision = Event.objects.values_list("revision", flat=True).get(pk=event.pk)
+    if stored.revision != revision:
+        problems.append(
+            f"the team and stage standings are at revision {stored.revision}, the event at "
+            f"{revision}"
+        )
+    method, packed = snapshot.compute(
+        event.ruleset, event.ruleset_options, snapshot.load_grid(event.pk)
+    )
+    fresh = formats.compute(method, packed, **formats.load_inputs(event.pk, has_teams, has_stages))
+    old = stored.data
+    if old.get("teams") != fresh.get("teams"):
+        problems.append("the team standings differ from a recomputation")
+    names = dict(event.stages.values_list("number", "name"))
+    for group in ("stages", "consolation"):
+        for number in sorted(set(old.get(group, {})) | set(fresh.get(group, {})), key=int):
+            if old.get(group, {}).get(number) != fresh.get(group, {}).get(number):
+                what = "stage" if group == "stages" else "consolation group of stage"
+                problems.append(
+                    f"{what} {names.get(int(number), number)}: stored standings differ from a "
+                    "recomputation"
+                )
+    if old.get("final") != fresh.get("final"):
+        problems.append("the final ranking differs from a recomputation")
     return problems

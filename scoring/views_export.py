@@ -12,7 +12,7 @@ from django.views.decorators.http import require_safe
 from tournament.models import Event
 from tournament.views import director_required
 
-from . import exports
+from . import exports, format_tables, sheets
 
 
 def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
@@ -43,3 +43,7 @@ results_csv = _export(exports.results_csv, exports.CSV_TYPE, "results.csv")
 results_xlsx = _export(exports.results_xlsx, exports.XLSX_TYPE, "results.xlsx")
 ema_csv = _export(exports.ema_csv, exports.CSV_TYPE, "ema.csv")
 archive_json = _export(exports.archive_json, exports.JSON_TYPE, "archive.json")
+hands_csv = _export(sheets.hands_csv, exports.CSV_TYPE, "hands.csv")
+hands_xlsx = _export(sheets.hands_xlsx, exports.XLSX_TYPE, "hands.xlsx")
+teams_csv = _export(format_tables.teams_csv, exports.CSV_TYPE, "teams.csv")
+teams_xlsx = _export(format_tables.teams_xlsx, exports.XLSX_TYPE, "teams.xlsx")

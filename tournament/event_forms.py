@@ -153,6 +153,8 @@ class EventForm(forms.ModelForm):
             "is_public",
             "floor_referees_enter_results",
             "results_need_confirmation",
+            "keeps_score_sheets",
+            "players_enter_hands",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),

@@ -36,6 +36,16 @@ class PlayerForm(forms.Form):
         help_text=_("8 digits"),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "maxlength": 8}),
     )
+    team = forms.ChoiceField(label=_("Team"), required=False, choices=[("", "—")])
+
+    def __init__(self, *args, event=None, **kwargs):
+        """``event``: its teams are the choices; without teams the field is left out."""
+        super().__init__(*args, **kwargs)
+        teams = list(event.teams.values_list("pk", "name")) if event is not None else []
+        if teams:
+            self.fields["team"].choices = [("", "—"), *((str(pk), n) for pk, n in teams)]
+        else:
+            del self.fields["team"]
 
 
 class PlayerEditForm(PlayerForm):

@@ -13,7 +13,7 @@ class SeatScoreOutSerializer(serializers.Serializer):
 
 
 class ResultVersionSerializer(serializers.ModelSerializer):
-    entered_by = serializers.CharField(source="entered_by.username")
+    entered_by = serializers.CharField(source="entered_by.username", allow_null=True)
     confirmed_by = serializers.CharField(
         source="confirmed_by.username", allow_null=True, default=None
     )

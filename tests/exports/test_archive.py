@@ -35,14 +35,17 @@ def archived(make_hall):
 @pytest.mark.django_db
 def test_archive_holds_everything(archived):
     data = json.loads(exports.archive_json(archived.event))
-    assert data["format"] == "mahjong-tournament-event" and data["version"] == 2
+    assert data["format"] == "mahjong-tournament-event" and data["version"] == 3
     assert data["event"]["slug"] == archived.event.slug
     assert data["event"]["director"] == "dir"
     assert data["event"]["start_date"] == "2026-05-01"
     assert data["event"]["ruleset_options"] == {"false_win_amount": 20}
     counts = {key: len(data[key]) for key, _model in exports.SECTIONS}
     assert counts == {
+        "teams": 0,
         "players": 9,
+        "stages": 0,
+        "cut_decisions": 0,
         "rounds": 2,
         "tables": 4,
         "seats": 16,
@@ -53,6 +56,9 @@ def test_archive_holds_everything(archived):
         "foul_reports": 2,
         "voids": 1,
         "ledger_entries": LedgerEntry.objects.filter(event=archived.event).count(),
+        "score_sheets": 0,
+        "sheet_hands": 0,
+        "hand_confirmations": 0,
     }
     assert set(data["users"]) == {
         "dir",
@@ -178,7 +184,7 @@ def test_import_refuses_ids_in_use(archived):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("version", [0, 3, "1", None])
+@pytest.mark.parametrize("version", [0, 4, "1", None])
 def test_import_refuses_an_unknown_version(archived, version):
     data = json.loads(exports.archive_json(archived.event))
     data["event"]["slug"] = "another-slug"

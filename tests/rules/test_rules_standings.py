@@ -1,6 +1,5 @@
 """RULES.md 5: table validation, table conversion, ranking."""
 
-import time
 from fractions import Fraction
 
 import pytest
@@ -153,7 +152,8 @@ def test_a_player_cannot_play_twice_in_a_round():
         compute_standings("score", tables)
 
 
-def test_thousand_players_twelve_rounds_is_fast():
+def test_thousand_players_twelve_rounds_rank_everyone_once():
+    """The size of a big event; its speed is measured in bench/reconcile.py, not here."""
     players = list(range(1000))
     tables = []
     for rnd in range(12):
@@ -164,16 +164,10 @@ def test_thousand_players_twelve_rounds_is_fast():
             tables.append(TableResult(rnd, t, scores, {seat[1]: -10, seat[2]: 10}))
     entries = [PlayerEntry(p, overall_penalty=-(p % 3)) for p in players]
     for key in ("mcr", "riichi_ema", "classical"):
-        method = get_ruleset(key).method
-        elapsed = float("inf")
-        for _ in range(3):  # best of three: the figure, not the machine's hiccups
-            # CPU time of this process, not the wall clock: on a machine whose cores are busy
-            # with other work the wall clock measures the queue (the suite failed that way).
-            start = time.process_time()
-            rows = compute_standings(method, tables, entries, start_points=0)
-            elapsed = min(elapsed, time.process_time() - start)
-        assert len(rows) == 1000
-        assert elapsed < 0.2, f"{key}: {elapsed:.3f} s"
+        rows = compute_standings(get_ruleset(key).method, tables, entries, start_points=0)
+        assert sorted(row.player for row in rows) == players
+        places = [row.place for row in rows]
+        assert places == sorted(places) and places[0] == 1
 
 
 def test_a_player_seated_twice_in_a_round_is_refused():

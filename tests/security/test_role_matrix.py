@@ -22,6 +22,8 @@ from penalties import services as penalties
 from scoring import services as scoring
 from tournament import seating_service, services
 from tournament.models import Event, PlayerImport, RefereeAssignment
+from tournament.services import stages as stage_services
+from tournament.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 
@@ -54,6 +56,7 @@ class World:
         self.hall = hall
         event = hall.event
         event.results_need_confirmation = True
+        event.keeps_score_sheets = event.players_enter_hands = True
         services.save_event(event)
         self.event = event
         self.other = services.save_event(
@@ -97,6 +100,11 @@ class World:
             seating_service.start_draft(event, hall.director, first_round=2, rounds=1)
         )
         self.player = hall.south
+        self.team = team_services.create_team(event, "Matrix Team")
+        stage_services.add_stage(event, name="Qualifying", first_round=1, last_round=1)
+        self.final = stage_services.add_stage(
+            event, name="Final", first_round=2, last_round=2, cut_size=4
+        )
 
 
 def paths(world: World) -> dict[str, str]:
@@ -111,6 +119,7 @@ def paths(world: World) -> dict[str, str]:
         "code": "short_hand",
         "key": "mcr",
         "token": world.token,
+        "hand": "1",
     }
 
 
@@ -135,6 +144,14 @@ def concrete(route: str, name: str, world: World) -> str:
         "foul-void": world.report.pk,
         "seating-swap": world.draft.pk,
         "seating-publish": world.draft.pk,
+        "sheets-reissue-pin": world.player.pk,
+        "formats:team-delete": world.team.pk,
+        "formats:stage-edit": world.final.pk,
+        "formats:cut": world.final.pk,
+        "formats:seat-stage": world.final.pk,
+        "team-detail": world.team.pk,
+        "stage-detail": world.final.pk,
+        "stage-cut": world.final.pk,
     }.get(name)
     import re
 
@@ -159,9 +176,43 @@ def form_foul(world):
     return {"offender": world.hall.south.pk, "idempotency_key": "matrix-form", "action": "save"}
 
 
+STAGE_FORM = {
+    "name": "Final",
+    "first_round": "3",
+    "last_round": "3",
+    "carry": "full",
+    "rest": "stop",
+    "seating": "rank",
+}
+
+
 # name -> {method: (allowed roles, body factory or None)}
+def hand_body(world):
+    return {"number": 1, "hand": {"kind": "draw"}, "idempotency_key": "matrix-hand"}
+
+
 RULES = {
     "home": {"get": (ALL, None)},
+    # Score sheets
+    "table-sheet": {"get": (ALL, None)},
+    "round-sheets": {"get": (ALL, None)},
+    "table-sheet-hands": {"post": (HEAD_OR_DIRECTOR, hand_body)},
+    "table-sheet-hand-correct": {
+        "post": (
+            HEAD_OR_DIRECTOR,
+            lambda w: {**hand_body(w), "reason": "x", "based_on_version": 1},
+        )
+    },
+    "table-sheet-hand-confirm": {"post": (TABLE1_RECORDERS, lambda w: {"version": 1})},
+    "table-sheet-close": {"post": (HEAD_OR_DIRECTOR, lambda w: {})},
+    "sheets-table": {
+        "get": (TABLE1_RECORDERS, None),
+        "post": (TABLE1_RECORDERS, lambda w: {"action": "confirm", "number": 1, "version": 1}),
+    },
+    "sheets-play": {"get": (ALL, None), "post": (ALL, lambda w: {"pin": "000000"})},
+    "sheets-player-cards": {"get": (DIRECTORS, None)},
+    "sheets-pins-csv": {"get": (DIRECTORS, None)},
+    "sheets-reissue-pin": {"post": (DIRECTORS, None)},
     "healthz": {"get": (ALL, None)},
     "ping": {"get": (ALL, None)},
     "login": {"get": (ALL, None), "post": (ALL, lambda w: {"username": "x", "password": "y"})},
@@ -266,6 +317,8 @@ RULES = {
     "exports:standings-csv": {"get": (DIRECTORS, None)},
     "exports:standings-xlsx": {"get": (DIRECTORS, None)},
     "exports:results-csv": {"get": (DIRECTORS, None)},
+    "exports:hands-csv": {"get": (DIRECTORS, None)},
+    "exports:hands-xlsx": {"get": (DIRECTORS, None)},
     "exports:results-xlsx": {"get": (DIRECTORS, None)},
     "exports:ema-csv": {"get": (DIRECTORS, None)},
     "exports:archive-json": {"get": (DIRECTORS, None)},
@@ -400,6 +453,44 @@ RULES = {
         ),
     },
     "table-result-confirm": {"post": (HEAD_OR_DIRECTOR, lambda w: {"version": 1})},
+    # Event formats: teams, stages, cuts
+    "formats:teams": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"add": "1", "name": "Matrix Two"}),
+    },
+    "formats:team-delete": {"post": (DIRECTORS, None)},
+    "formats:stages": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {**STAGE_FORM, "name": "Third"}),
+    },
+    "formats:stage-edit": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {**STAGE_FORM, "first_round": "2", "last_round": "2"}),
+    },
+    "formats:cut": {"get": (DIRECTORS, None), "post": (DIRECTORS, lambda w: {"seat": "1"})},
+    "formats:seat-stage": {"post": (DIRECTORS, None)},
+    "exports:teams-csv": {"get": (DIRECTORS, None)},
+    "exports:teams-xlsx": {"get": (DIRECTORS, None)},
+    "public:teams": {"get": (ALL, None)},
+    "public:final": {"get": (ALL, None)},
+    "team-list": {"get": (ALL, None), "post": (DIRECTORS, lambda w: {"name": "Api Team"})},
+    "team-detail": {
+        "get": (ALL, None),
+        "patch": (DIRECTORS, lambda w: {"name": "Renamed Team"}),
+        "delete": (DIRECTORS, None),
+    },
+    "stage-list": {
+        "get": (ALL, None),
+        "post": (DIRECTORS, lambda w: {"name": "Api Stage", "first_round": 5, "last_round": 5}),
+    },
+    "stage-detail": {
+        "get": (ALL, None),
+        "patch": (DIRECTORS, lambda w: {"name": "Renamed Stage"}),
+        "delete": (DIRECTORS, None),
+    },
+    "stage-cut": {"get": (ALL, None), "post": (DIRECTORS, lambda w: {"chosen": []})},
+    "team-standings": {"get": (ALL, None)},
+    "final-ranking": {"get": (ALL, None)},
 }
 
 

@@ -39,6 +39,8 @@ class EventSerializer(serializers.ModelSerializer):
             "is_public",
             "floor_referees_enter_results",
             "results_need_confirmation",
+            "keeps_score_sheets",
+            "players_enter_hands",
             "time_zone",
             "director",
             "revision",
@@ -71,9 +73,20 @@ class PlayerSerializer(serializers.ModelSerializer):
         max_length=PLAYER_CLUB_MAX, required=False, allow_blank=True, trim_whitespace=False
     )
 
+    team = serializers.IntegerField(source="team_id", required=False, allow_null=True)
+
     class Meta:
         model = Player
-        fields = ["id", "name", "country", "club", "ema_number", "status", "is_substitute"]
+        fields = [
+            "id",
+            "name",
+            "country",
+            "club",
+            "ema_number",
+            "status",
+            "is_substitute",
+            "team",
+        ]
         read_only_fields = ["id", "is_substitute"]
         validators = []  # uniqueness is the service's (case- and normalisation-blind)
 
@@ -100,6 +113,7 @@ class ImportedPlayerSerializer(serializers.Serializer):
     country = serializers.CharField()
     club = serializers.CharField()
     ema_number = serializers.CharField()
+    team = serializers.CharField(required=False)
 
 
 class PlayerImportPreviewSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import staff, views
+from . import formats, staff, views
 
 urlpatterns = [
     path("events/", views.EventList.as_view(), name="event-list"),
@@ -46,6 +46,14 @@ urlpatterns = [
         "events/<slug:event>/seating/<int:pk>/publish/",
         views.SeatingPublish.as_view(),
         name="seating-publish",
+    ),
+    path("events/<slug:event>/teams/", formats.TeamList.as_view(), name="team-list"),
+    path("events/<slug:event>/teams/<int:pk>/", formats.TeamDetail.as_view(), name="team-detail"),
+    path("events/<slug:event>/stages/", formats.StageList.as_view(), name="stage-list"),
+    path(
+        "events/<slug:event>/stages/<int:pk>/",
+        formats.StageDetail.as_view(),
+        name="stage-detail",
     ),
     path("events/<slug:event>/referees/", staff.RefereeList.as_view(), name="referee-list"),
     path(

@@ -106,7 +106,12 @@ class PlayerList(generics.ListCreateAPIView):
         return self.event.players.all()
 
     def perform_create(self, serializer):
-        data = {k: str(v) for k, v in serializer.validated_data.items() if k != "status"}
+        data = {
+            k: str(v)
+            for k, v in serializer.validated_data.items()
+            if k not in ("status", "team_id")
+        }
+        data["team"] = serializer.validated_data.get("team_id")
         serializer.instance = _save(services.add_player, self.event, **data)
 
 
@@ -118,7 +123,9 @@ class PlayerDetail(generics.RetrieveUpdateAPIView):
         return get_object_or_404(Player, event=self.event, pk=self.kwargs["pk"])
 
     def perform_update(self, serializer):
-        changes = {k: str(v) for k, v in serializer.validated_data.items()}
+        changes = {k: str(v) for k, v in serializer.validated_data.items() if k != "team_id"}
+        if "team_id" in serializer.validated_data:
+            changes["team"] = serializer.validated_data["team_id"]
         serializer.instance = _save(services.update_player, serializer.instance, **changes)
 
 

@@ -35,8 +35,9 @@ from tournament.models import Event, Player, player_name_key
 
 from .common import bump_revision
 from .players import clean_player_fields
+from .teams import clean_team_name, teams_by_name
 
-CSV_COLUMNS = ("name", "country", "club", "ema_number")
+CSV_COLUMNS = ("name", "country", "club", "ema_number", "team")
 REQUIRED_COLUMNS = ("name",)
 HEADER_ALIASES = {"ema": "ema_number", "ema_no": "ema_number", "ema_id": "ema_number"}
 XLSX = "xlsx"
@@ -329,6 +330,7 @@ FIELD_LABELS = {
     "country": gettext_lazy("Country"),
     "club": gettext_lazy("Club"),
     "ema_number": gettext_lazy("EMA number"),
+    "team": gettext_lazy("Team"),
 }
 
 
@@ -353,8 +355,12 @@ def check_player_file(event: Event, file: PlayerFile) -> CheckedFile:
         if len(row) < len(file.header):
             row = [*row, *[""] * (len(file.header) - len(row))]
         values = {c: row[i] for c, i in index.items()}
+        team = values.pop("team", "")
         try:
-            candidates.append((line, clean_player_fields(**values)))
+            fields = clean_player_fields(**values)
+            if team.strip():
+                fields["team"] = clean_team_name(team)
+            candidates.append((line, fields))
         except ValidationError as exc:
             checked.errors.append(CsvLineError(line, _flatten(exc)))
     keys = {player_name_key(f["name"]) for _line, f in candidates}
@@ -422,8 +428,18 @@ def import_players(
         raise CsvImportError(checked.errors)
     try:
         with transaction.atomic():
+            teams = teams_by_name(
+                event, {f["team"] for _line, f in checked.players if f.get("team")}
+            )
             created = Player.objects.bulk_create(
-                [Player(event=event, **fields) for _line, fields in checked.players]
+                [
+                    Player(
+                        event=event,
+                        team=teams.get(fields.get("team", "")),
+                        **{k: v for k, v in fields.items() if k != "team"},
+                    )
+                    for _line, fields in checked.players
+                ]
             )
             bump_revision(event)
     except IntegrityError:

@@ -143,15 +143,24 @@ def _race_error(exc: IntegrityError, fields: Mapping[str, str]) -> ValidationErr
 
 
 def add_player(
-    event: Event, *, name: Any, country: Any = "", club: Any = "", ema_number: Any = ""
+    event: Event,
+    *,
+    name: Any,
+    country: Any = "",
+    club: Any = "",
+    ema_number: Any = "",
+    team: Any = None,
 ) -> Player:
+    from .teams import resolve_team
+
     fields = clean_player_fields(name, country, club, ema_number)
     errors = duplicate_errors(event, fields)
     if errors:
         raise ValidationError(errors)
+    chosen_team = resolve_team(event, team)
     try:
         with transaction.atomic():
-            player = Player.objects.create(event=event, **fields)
+            player = Player.objects.create(event=event, team=chosen_team, **fields)
             bump_revision(event)
     except IntegrityError as exc:
         raise _race_error(exc, fields) from None
@@ -160,7 +169,12 @@ def add_player(
 
 def update_player(player: Player, **changes: Any) -> Player:
     """Change any of name, country, club, EMA number and status (the others keep their
-    values). A change of any of them reaches the standings and exports: the revision moves."""
+    values), and the team (``team``: a team of the player's event, its id, or "" for none).
+    A change of any of them reaches the standings and exports: the revision moves."""
+    from .teams import resolve_team
+
+    team_given = "team" in changes
+    team = changes.pop("team", None)
     unknown = set(changes) - set(SHOWN_FIELDS)
     if unknown:
         raise ValidationError(
@@ -186,11 +200,22 @@ def update_player(player: Player, **changes: Any) -> Player:
         ]
     if not errors:
         errors.update(duplicate_errors(player.event, fields, exclude_pk=player.pk))
+    chosen_team = None
+    if team_given:
+        try:
+            chosen_team = resolve_team(player.event, team)
+        except ValidationError as exc:
+            errors.update(exc.message_dict)
     if errors:
         raise ValidationError(errors)
     fields["status"] = status
     before = {key: _text(getattr(player, key)) for key in SHOWN_FIELDS}
     changed = [key for key in SHOWN_FIELDS if before[key] != fields[key]]
+    old_team = player.team_id
+    if team_given and (chosen_team.pk if chosen_team else None) != old_team:
+        changed.append("team")
+        fields["team"] = chosen_team
+        before["team"] = player.team
     if not changed:
         return player
     for key in changed:

@@ -27,6 +27,8 @@ EXPORTS = (
     ("results-csv", "results.csv", gettext_lazy("Every counting table result, seat by seat (CSV)")),
     ("results-xlsx", "results.xlsx", gettext_lazy("Every counting table result, Excel workbook")),
     ("ema-csv", "ema.csv", gettext_lazy("Ranking file for the EMA (CSV)")),
+    ("hands-csv", "hands.csv", gettext_lazy("Every hand of the score sheets (CSV)")),
+    ("hands-xlsx", "hands.xlsx", gettext_lazy("Every hand of the score sheets, Excel workbook")),
     (
         "archive-json",
         "archive.json",

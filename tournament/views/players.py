@@ -39,7 +39,7 @@ def _players_page(request: HttpRequest, event: Event, form, file_form) -> HttpRe
             "event": event,
             "form": form,
             "file_form": file_form,
-            "players": event.players.all(),
+            "players": event.players.select_related("team"),
             "status_choices": Player.Status.choices,
             "max_rows": services.player_import.max_rows(),
         },
@@ -52,7 +52,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
     """The list, the form for one player and the file upload (which leads to the preview)."""
     adding = request.method == "POST" and "add" in request.POST
     uploading = request.method == "POST" and "upload" in request.POST
-    form = PlayerForm(request.POST if adding else None)
+    form = PlayerForm(request.POST if adding else None, event=event)
     file_form = PlayerFileForm(
         request.POST if uploading else None, request.FILES if uploading else None
     )
@@ -195,8 +195,9 @@ def player_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         "club": player.club,
         "ema_number": player.ema_number,
         "status": player.status,
+        "team": str(player.team_id or ""),
     }
-    form = PlayerEditForm(request.POST or None, initial=initial)
+    form = PlayerEditForm(request.POST or None, initial=initial, event=event)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_player(player, **form.cleaned_data)

@@ -1,5 +1,6 @@
-"""Check every event (or one): the ledger against itself and the standings against a
-recomputation. Exits with status 1 on any difference, listing each."""
+"""Check every event (or one): the ledger against itself, the standings against a
+recomputation and every sheet-derived result against its sheet. Exits with status 1 on any
+difference, listing each."""
 
 from __future__ import annotations
 

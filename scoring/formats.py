@@ -1,0 +1,510 @@
+"""Team and stage standings and the final ranking, computed from the stored standings rows.
+
+A team is a sum over its members' rows; a stage is a filter of the rows' round lines (its
+rounds) plus the carry-over from the stage before; nothing is recomputed from table results
+(DESIGN.md: "a stage is a filter and a carry-over, a team a sum"). The reconcile computes them
+right after the snapshot (``refresh``) and stores them in ``FormatStandings`` at the same
+revision; pages read that.
+
+Values are integers counted in twelfths, as in the snapshot, or exact ``Fraction``s where a
+carry-over halves them; stored as exact strings. Overall-scope penalties count in the stage
+whose rounds hold the round they were given in (docs/rules-decisions.md, section 5).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from django.db.models import Q, Value
+
+from penalties.models import LedgerEntry
+from rules import formats as rf
+from rules.standings import RIICHI, TABLE_POINTS
+from tournament.models import Event, Player, Stage
+
+from . import snapshot
+from .models import FormatStandings, StandingsSnapshot
+from .snapshot import TWELFTHS, Formatter, _int_rows, _lines
+
+# The values of a line, in this order: total, table points, score (twelfths).
+VALUES = ("total", "table_points", "score")
+
+
+def key_indices(method: str) -> tuple[int, ...]:
+    """Which of ``VALUES`` a method ranks by, in order (RULES.md section 5)."""
+    if method == TABLE_POINTS:
+        return (1, 2)
+    if method == RIICHI:
+        return (0,)
+    return (0, 1)
+
+
+def primary(method: str) -> str:
+    return "table_points" if method == TABLE_POINTS else "score"
+
+
+@dataclass
+class Rows:
+    """The snapshot's rows as arrays: player ids in ranking order, places, the three values,
+    and every round line (row index, round, units, table points, score)."""
+
+    player: np.ndarray
+    place: np.ndarray
+    values: np.ndarray  # (rows, 3) twelfths
+    line_row: np.ndarray
+    line_round: np.ndarray
+    line_values: np.ndarray  # (lines, 3): units, table points, score (twelfths)
+
+    @classmethod
+    def of(cls, packed: bytes | memoryview | None) -> Rows:
+        if not packed:
+            empty = np.zeros(0, dtype=np.int64)
+            return cls(empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3)))
+        head, lines = _lines(zlib.decompress(bytes(packed)))
+        counts = np.array(head["lines"], dtype=np.int64)
+        line_row = np.repeat(np.arange(len(counts)), counts)
+        # Line columns: round, table, score, units, table points, penalty.
+        line_values = np.stack((lines[:, 3], lines[:, 4], lines[:, 2] * TWELFTHS), axis=1)
+        return cls(
+            player=np.array(head["player"], dtype=np.int64),
+            place=np.array(head["place"], dtype=np.int64),
+            values=np.array([head[v] for v in VALUES], dtype=np.int64).reshape(3, -1).T,
+            line_row=line_row,
+            line_round=lines[:, 0].copy(),
+            line_values=line_values.astype(np.int64),
+        )
+
+
+# Teams --------------------------------------------------------------------------------------
+
+
+def team_standings(
+    method: str, rows: Rows, members: dict[int, int], best: int | None, scale: int
+) -> list[dict[str, Any]]:
+    """Per team (``members``: player id -> team id): place, team, the summed values (integers
+    in 1/``scale``) and the members' player ids in standings order, the first ``counted`` of
+    whom count."""
+    team_of = np.array([members.get(p, -1) for p in rows.player.tolist()], dtype=np.int64)
+    in_team = np.flatnonzero(team_of >= 0)  # rows in standings order
+    if not len(in_team):
+        return []
+    teams, index = np.unique(team_of[in_team], return_inverse=True)
+    # Each member's position within its team, best first (rows are in standings order).
+    by_team = np.argsort(index, kind="stable")
+    starts = np.searchsorted(index[by_team], np.arange(len(teams)))
+    position = np.empty(len(in_team), dtype=np.int64)
+    position[by_team] = np.arange(len(in_team)) - np.repeat(starts, np.bincount(index))
+    counted = position < best if best else np.ones(len(in_team), dtype=bool)
+    sums = np.zeros((len(teams), 3), dtype=np.int64)
+    np.add.at(sums, index[counted], rows.values[in_team[counted]] * (scale // TWELFTHS))
+    order, place = rf.rank_arrays([sums[:, k] for k in key_indices(method)])
+    member_lists: list[list[int]] = [[] for _ in teams]
+    for team, player in zip(index.tolist(), rows.player[in_team].tolist(), strict=True):
+        member_lists[team].append(player)
+    counts = np.bincount(index[counted], minlength=len(teams)).tolist()
+    values = sums.tolist()
+    team_ids = teams.tolist()
+    return [
+        {
+            "place": p,
+            "team": team_ids[t],
+            **dict(zip(VALUES, values[t], strict=True)),
+            "members": member_lists[t],
+            "counted": counts[t],
+        }
+        for t, p in zip(order.tolist(), place.tolist(), strict=True)
+    ]
+
+
+# Stages -------------------------------------------------------------------------------------
+
+
+@dataclass
+class StageTable:
+    """One stage's standings (or its consolation group's), in ranking order: row indices into
+    the snapshot's rows, places, and values (n, 3) in 1/scale."""
+
+    number: int
+    members: np.ndarray
+    place: np.ndarray
+    values: np.ndarray
+
+    def as_json(self, rows: Rows) -> list[list[int]]:
+        players = rows.player[self.members].tolist()
+        return [
+            [p, who, *v]
+            for p, who, v in zip(self.place.tolist(), players, self.values.tolist(), strict=True)
+        ]
+
+    def ranked(self, rows: Rows) -> list[rf.Ranked]:
+        players = rows.player[self.members].tolist()
+        return [rf.Ranked(p, who, ()) for p, who in zip(self.place.tolist(), players, strict=True)]
+
+
+def scale_of(stages: list[Stage]) -> int:
+    """The unit of the stored values: twelfths, halved once more per stage carrying half, so
+    that every half stays a whole number."""
+    halves = sum(1 for s in stages if s.carry == Stage.Carry.HALF)
+    return TWELFTHS * 2**halves
+
+
+def _stage_values(
+    rows: Rows, stage: Stage, overall: tuple[np.ndarray, np.ndarray, np.ndarray], scale: int
+) -> np.ndarray:
+    """Per snapshot row: (total, table points, score) over the stage's rounds, in 1/scale."""
+    inside = (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
+    sums = np.zeros((len(rows.player), 3), dtype=np.int64)
+    np.add.at(sums, rows.line_row[inside], rows.line_values[inside])
+    where, rounds, points = overall
+    mine = (rounds >= stage.first_round) & (rounds <= stage.last_round)
+    extra = np.zeros(len(rows.player), dtype=np.int64)
+    np.add.at(extra, where[mine], points[mine] * TWELFTHS)
+    sums[:, 0] += extra
+    sums[:, 2] += extra
+    return sums * (scale // TWELFTHS)
+
+
+def _rank_stage(method: str, number: int, members: np.ndarray, values: np.ndarray) -> StageTable:
+    if method == RIICHI:
+        values = values.copy()
+        values[:, 2] = values[:, 0]
+    order, place = rf.rank_arrays([values[:, k] for k in key_indices(method)])
+    return StageTable(number, members[order], place, values[order])
+
+
+@dataclass
+class StagePlan:
+    """Each started stage's standings and consolation group; the first stage whose cut is not
+    confirmed (``pending``)."""
+
+    stages: list[Stage]
+    results: dict[int, StageTable] = field(default_factory=dict)
+    consolation: dict[int, StageTable] = field(default_factory=dict)
+    pending: int | None = None
+
+
+def stage_standings(
+    method: str,
+    rows: Rows,
+    stages: list[Stage],
+    overall: dict[tuple[int, int], int],
+    scale: int,
+) -> StagePlan:
+    """Each stage's standings in order, as far as cuts are confirmed."""
+    plan = StagePlan(stages)
+    position = {p: i for i, p in enumerate(rows.player.tolist())}
+    keys = [k for k in overall if k[0] in position]
+    penalties = (
+        np.array([position[p] for p, _r in keys], dtype=np.int64),
+        np.array([r for _p, r in keys], dtype=np.int64),
+        np.array([overall[k] for k in keys], dtype=np.int64),
+    )
+    previous: StageTable | None = None
+    for stage in stages:
+        own = _stage_values(rows, stage, penalties, scale)
+        if previous is None:
+            members = np.arange(len(rows.player))
+            values = own
+        else:
+            decision = getattr(stage, "cut", None) if stage.cut_size else None
+            if stage.cut_size and decision is None:
+                plan.pending = stage.number
+                break
+            if decision is not None:
+                members = np.array(
+                    [position[p] for p in decision.qualified if p in position], dtype=np.int64
+                )
+            else:
+                members = previous.members
+            seeds = [int(Fraction(s) * scale) for s in stage.seed_points or []]
+            carried = np.zeros_like(own)
+            carried[previous.members] = rf.carry_arrays(
+                stage.carry, primary(method), previous.values, previous.place, seeds
+            )
+            values = (own + carried)[members]
+            if decision is not None and stage.rest == Stage.Rest.CONSOLATION:
+                going = np.isin(previous.members, members)
+                rest = previous.members[~going]
+                plan.consolation[stage.number] = _rank_stage(method, stage.number, rest, own[rest])
+        if previous is None:
+            values = values[members]
+        plan.results[stage.number] = _rank_stage(method, stage.number, members, values)
+        previous = plan.results[stage.number]
+    return plan
+
+
+def final_ranking(rows: Rows, plan: StagePlan) -> list[tuple[int, int]]:
+    """(place, player): the last played stage's places, then the players cut before it by
+    their standing at the cut, latest cut first."""
+    if not plan.results:
+        return list(zip(rows.place.tolist(), rows.player.tolist(), strict=True))
+    last = max(plan.results)
+    cuts = []
+    for stage in reversed(plan.stages):
+        if stage.number > last:
+            continue
+        decision = getattr(stage, "cut", None) if stage.cut_size else None
+        if decision is not None:
+            going = set(decision.qualified)
+            cuts.append([(who, place) for who, place in decision.standing if who not in going])
+    return rf.final_ranking(plan.results[last].ranked(rows), cuts)
+
+
+# Stored form --------------------------------------------------------------------------------
+
+
+def compute(
+    method: str,
+    packed: bytes | memoryview | None,
+    *,
+    members: dict[int, int],
+    best: int | None,
+    stages: list[Stage],
+    overall: dict[tuple[int, int], int],
+) -> dict[str, Any]:
+    """Everything the format pages show, as JSON: teams, stages, consolation groups, the final
+    ranking. Values are integers counted in 1/``scale`` (see ``readable``)."""
+    rows = Rows.of(packed)
+    scale = scale_of(stages)
+    data: dict[str, Any] = {"method": method, "scale": scale}
+    if members:
+        data["teams"] = team_standings(method, rows, members, best, scale)
+    if stages:
+        plan = stage_standings(method, rows, stages, overall, scale)
+        data["stages"] = {str(n): t.as_json(rows) for n, t in plan.results.items()}
+        data["consolation"] = {str(n): t.as_json(rows) for n, t in plan.consolation.items()}
+        data["pending"] = plan.pending
+        data["final"] = [[p, who] for p, who in final_ranking(rows, plan)]
+    return data
+
+
+# The stored form: zlib over the byte length (4 bytes) of a JSON object (method, scale,
+# pending, and per array its name, row width and row count), that JSON, then the arrays as
+# little-endian int64, one after the other. Encoding thousands of small lists as JSON costs
+# several times more than the rest of the computation.
+PACK_FORMAT = 1
+
+
+def pack(data: dict[str, Any]) -> bytes:
+    arrays: list[tuple[str, np.ndarray]] = []
+    if "teams" in data:
+        teams = data["teams"]
+        arrays.append(
+            (
+                "teams",
+                np.array(
+                    [
+                        [
+                            t["place"],
+                            t["team"],
+                            *(t[v] for v in VALUES),
+                            t["counted"],
+                            len(t["members"]),
+                        ]
+                        for t in teams
+                    ],
+                    dtype=np.int64,
+                ).reshape(-1, 7),
+            )
+        )
+        arrays.append(
+            ("members", np.array([m for t in teams for m in t["members"]], dtype=np.int64))
+        )
+    for group in ("stages", "consolation"):
+        for number, lines in data.get(group, {}).items():
+            arrays.append((f"{group}:{number}", np.array(lines, dtype=np.int64).reshape(-1, 5)))
+    if "final" in data:
+        arrays.append(("final", np.array(data["final"], dtype=np.int64).reshape(-1, 2)))
+    head = {
+        "format": PACK_FORMAT,
+        "method": data.get("method", ""),
+        "scale": data.get("scale", TWELFTHS),
+        "pending": data.get("pending"),
+        "has_stages": "stages" in data,
+        "arrays": [[name, a.shape[1] if a.ndim == 2 else 1, len(a)] for name, a in arrays],
+    }
+    text = json.dumps(head, separators=(",", ":")).encode()
+    body = b"".join(a.astype("<i8").tobytes() for _name, a in arrays)
+    return zlib.compress(len(text).to_bytes(4, "little") + text + body, 1)
+
+
+def unpack(packed: bytes | memoryview | None) -> dict[str, Any]:
+    """The dict ``compute`` made, from ``pack``'s bytes."""
+    if not packed:
+        return {}
+    raw = zlib.decompress(bytes(packed))
+    size = int.from_bytes(raw[:4], "little")
+    head = json.loads(raw[4 : 4 + size])
+    offset = 4 + size
+    arrays: dict[str, np.ndarray] = {}
+    for name, width, count in head["arrays"]:
+        values = np.frombuffer(raw, dtype="<i8", count=width * count, offset=offset)
+        arrays[name] = values.reshape(count, width) if width > 1 or name != "members" else values
+        offset += 8 * width * count
+    data: dict[str, Any] = {"method": head["method"], "scale": head["scale"]}
+    if "teams" in arrays:
+        members = arrays["members"].reshape(-1).tolist()
+        teams, start = [], 0
+        for place, team, total, points, score, counted, size in arrays["teams"].tolist():
+            teams.append(
+                {
+                    "place": place,
+                    "team": team,
+                    "total": total,
+                    "table_points": points,
+                    "score": score,
+                    "members": members[start : start + size],
+                    "counted": counted,
+                }
+            )
+            start += size
+        data["teams"] = teams
+    if head["has_stages"]:
+        for group in ("stages", "consolation"):
+            data[group] = {
+                name.split(":", 1)[1]: a.tolist()
+                for name, a in arrays.items()
+                if name.startswith(group + ":")
+            }
+        data["pending"] = head["pending"]
+        data["final"] = arrays["final"].tolist() if "final" in arrays else []
+    return data
+
+
+def readable(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with every value as an exact string in the ruleset's unit ("7/3", "-12")."""
+    scale = data.get("scale", TWELFTHS)
+    cache: dict[int, str] = {}
+
+    def exact(value: int) -> str:
+        text = cache.get(value)
+        if text is None:
+            text = cache[value] = str(Fraction(value, scale))
+        return text
+
+    out = dict(data)
+    if "teams" in data:
+        out["teams"] = [{**t, **{v: exact(t[v]) for v in VALUES}} for t in data["teams"]]
+    for group in ("stages", "consolation"):
+        if group in data:
+            out[group] = {
+                n: [[p, who, *(exact(v) for v in values)] for p, who, *values in lines]
+                for n, lines in data[group].items()
+            }
+    return out
+
+
+MEMBER, OVERALL = 0, 1
+
+
+def load_inputs(
+    event_id: int, has_teams: bool, has_stages: bool, best: int | None = None
+) -> dict[str, Any]:
+    """The format's definition: team membership and the overall penalties by round (one query
+    for both), the stages with their cuts (one query). ``best``: the event's ``team_best``,
+    read here when the caller has not."""
+    members: dict[int, int] = {}
+    overall: dict[tuple[int, int], int] = {}
+    parts = []
+    if has_teams:
+        if best is None:
+            best = Event.objects.values_list("team_best", flat=True).get(pk=event_id)
+        parts.append(
+            Player.objects.filter(event_id=event_id, team__isnull=False)
+            .order_by()
+            .annotate(what=Value(MEMBER), amount=Value(0))
+            .values_list("what", "pk", "team_id", "amount")
+        )
+    if has_stages:
+        parts.append(
+            LedgerEntry.objects.filter(
+                event_id=event_id,
+                kind=LedgerEntry.Kind.DEDUCT,
+                scope=LedgerEntry.Scope.OVERALL,
+            )
+            .order_by()
+            .annotate(what=Value(OVERALL))
+            .values_list("what", "player_id", "round__number", "points")
+        )
+    if parts:
+        # Query: the players in a team and the overall-scope deductions with their round.
+        query = parts[0] if len(parts) == 1 else parts[0].union(parts[1], all=True)
+        sql, params = query.query.sql_with_params()
+        found = _int_rows(sql, list(params), 4)
+        for what, player, other, amount in found.tolist():
+            if what == MEMBER:
+                members[player] = other
+            else:
+                overall[(player, other)] = overall.get((player, other), 0) + amount
+    stages: list[Stage] = []
+    if has_stages:
+        # Query: the stages with their cut decisions.
+        stages = list(
+            Stage.objects.filter(event_id=event_id).select_related("cut").order_by("first_round")
+        )
+    return {"members": members, "best": best, "stages": stages, "overall": overall}
+
+
+def refresh(
+    event_id: int,
+    revision: int,
+    method: str,
+    packed: bytes | memoryview | None,
+    *,
+    has_teams: bool,
+    has_stages: bool,
+    best: int | None = None,
+    force: bool = False,
+) -> bool:
+    """Compute and store the format standings at ``revision`` (the snapshot's). Like the
+    snapshot, never written over a newer revision. Returns whether it wrote."""
+    data = compute(method, packed, **load_inputs(event_id, has_teams, has_stages, best))
+    condition = Q(event_id=event_id) & (
+        Q(revision__lte=revision) if force else Q(revision__lt=revision)
+    )
+    stored = pack(data)
+    written = FormatStandings.objects.filter(condition).update(revision=revision, packed=stored)
+    if not written and not FormatStandings.objects.filter(event_id=event_id).exists():
+        FormatStandings.objects.bulk_create(
+            [FormatStandings(event_id=event_id, revision=revision, packed=stored)],
+            ignore_conflicts=True,
+        )
+        written = 1
+    return bool(written)
+
+
+def current(event: Event) -> dict[str, Any]:
+    """The event's format standings at its current revision: stored if current, else
+    computed afresh without writing (as the exports do)."""
+    event.refresh_from_db(fields=["revision", "ruleset", "ruleset_options", "team_best"])
+    stored = FormatStandings.objects.filter(event=event).first()
+    snap = StandingsSnapshot.objects.filter(event=event).first()
+    if (
+        stored is not None
+        and stored.revision >= event.revision
+        and snap is not None
+        and snap.revision >= event.revision
+    ):
+        return stored.data
+    method, packed = snapshot.compute(
+        event.ruleset, event.ruleset_options, snapshot.load_grid(event.pk)
+    )
+    return compute(
+        method,
+        packed,
+        **load_inputs(event.pk, event.teams.exists(), event.stages.exists()),
+    )
+
+
+# Reading ------------------------------------------------------------------------------------
+
+
+def display(method: str, exact: str, what: str) -> str:
+    """A stored exact value (in the ruleset's unit) as the standings pages show it."""
+    fmt = Formatter(TABLE_POINTS if what == "table_points" else method)
+    return fmt(int(Fraction(exact) * TWELFTHS))[1]

@@ -1,0 +1,145 @@
+"""The hand form of the sheet pages (staff tablet and the players' phones): one form for every
+ruleset, showing the fields its family needs; it only reshapes what was typed into the hand the
+services check (``rules.hands.parse_hand`` reads it)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from penalties.models import FoulReport
+from tournament.models import Seat
+
+WIND_LABELS = (_("East"), _("South"), _("West"), _("North"))
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+KIND_LABELS = {
+    "win": _("Win"),
+    "draw": _("Draw"),
+    "aborted": _("Aborted hand (re-dealt)"),
+    "points": _("Points per seat"),
+    "adjustment": _("Referee adjustment"),
+}
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+class HandForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    kind = forms.ChoiceField(label=_("Hand"))
+    winner = forms.TypedChoiceField(label=_("Winner"), required=False, coerce=int, empty_value=None)
+    discarder = forms.TypedChoiceField(
+        label=_("Discarded by"), required=False, coerce=int, empty_value=None
+    )
+    fan = forms.IntegerField(label=_("Fan (without bonus tiles)"), required=False, min_value=0)
+    bonus = forms.IntegerField(label=_("Bonus tiles"), required=False, min_value=0, initial=0)
+    han = forms.IntegerField(label=_("Han"), required=False, min_value=0)
+    fu = forms.IntegerField(label=_("Fu"), required=False, min_value=0)
+    limit = forms.ChoiceField(label=_("Limit hand"), required=False)
+    riichi = forms.TypedMultipleChoiceField(
+        label=_("Riichi declared by"),
+        required=False,
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    tenpai = forms.TypedMultipleChoiceField(
+        label=_("Tenpai at the draw"),
+        required=False,
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    points_0 = forms.IntegerField(label=_("East"), required=False)
+    points_1 = forms.IntegerField(label=_("South"), required=False)
+    points_2 = forms.IntegerField(label=_("West"), required=False)
+    points_3 = forms.IntegerField(label=_("North"), required=False)
+    foul_report = forms.TypedChoiceField(
+        label=_("Foul report (chombo, false win)"), required=False, coerce=int, empty_value=None
+    )
+
+    def __init__(
+        self,
+        *args,
+        family: str,
+        kinds: tuple[str, ...],
+        seats: list[Seat],
+        reports: list[FoulReport] = (),
+        staff: bool = False,
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.family = family
+        names = {WINDS_INDEX[s.wind]: s.player.name for s in seats}
+        seat_choices = [(i, f"{WIND_LABELS[i]} – {names.get(i, '')}") for i in range(4)]
+        offered = (*kinds, "adjustment") if staff else kinds
+        self.fields["kind"].choices = [(k, KIND_LABELS[k]) for k in offered]
+        self.fields["winner"].choices = [("", "—"), *seat_choices]
+        self.fields["discarder"].choices = [("", _("Self-drawn")), *seat_choices]
+        self.fields["limit"].choices = [("", _("none: han and fu")), *((x, x) for x in LIMITS)]
+        self.fields["riichi"].choices = seat_choices
+        self.fields["tenpai"].choices = seat_choices
+        self.fields["foul_report"].choices = [
+            ("", "—"),
+            *((r.pk, f"#{r.pk} {r.code} – {r.offender.name}") for r in reports),
+        ]
+        for i in range(4):
+            self.fields[f"points_{i}"].label = seat_choices[i][1]
+        if not self.is_bound:
+            self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+        drop: tuple[str, ...] = ()
+        if family == "mcr":
+            drop = ("han", "fu", "limit", "riichi", "tenpai")
+        elif family == "riichi":
+            drop = ("fan", "bonus")
+        elif family == "points":
+            drop = ("winner", "discarder", "fan", "bonus", "han", "fu", "limit", "riichi", "tenpai")
+        if family != "points" and not staff:
+            drop = (*drop, "points_0", "points_1", "points_2", "points_3")
+        for name in drop:
+            del self.fields[name]
+
+    def hand(self) -> dict[str, Any]:
+        """The hand as the services take it (after ``is_valid``)."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        hand: dict[str, Any] = {"kind": kind}
+        if kind == "win":
+            win: dict[str, Any] = {"winner": data.get("winner")}
+            if win["winner"] is None:
+                del win["winner"]
+            for name in ("fan", "bonus", "han", "fu"):
+                if _int(data.get(name)) is not None:
+                    win[name] = data[name]
+            if data.get("limit"):
+                win["limit"] = data["limit"]
+            hand.update(win)
+            hand["discarder"] = data.get("discarder")
+        if kind in ("points", "adjustment"):
+            hand["points"] = [data.get(f"points_{i}") or 0 for i in range(4)]
+        if data.get("riichi"):
+            hand["riichi"] = list(data["riichi"])
+        if kind == "draw" and data.get("tenpai"):
+            hand["tenpai"] = list(data["tenpai"])
+        return hand
+
+
+WINDS_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+class CorrectionForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=500)
+    based_on_version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class PinForm(forms.Form):
+    pin = forms.CharField(
+        label=_("Your PIN"),
+        max_length=12,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}
+        ),
+    )

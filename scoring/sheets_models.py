@@ -1,0 +1,134 @@
+"""Score sheets: a table's hands in one round (RULES.md section 7).
+
+A ``ScoreSheet`` is open while the table plays and closed once its result is written. Its
+``SheetHand`` rows are append-only like the penalty ledger: a correction is a new version of
+the hand's number with a reason, and the sheet reads the latest version of every number. A hand
+entered by a player counts only once somebody else confirms it (``HandConfirmation``, also
+append-only). Points are never copied from the ledger: a hand may name the foul report it ended
+with, and the ledger stays the one place a penalty is counted.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from penalties.models import AppendOnlyModel, FoulReport
+from tournament.models import Event, Player, Round, Table
+
+
+class ScoreSheet(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="score_sheets")
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="score_sheets")
+    table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="score_sheet")
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round_id", "table_id"]
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+        indexes = [models.Index(fields=["event", "round"], name="sheet_event_round")]
+
+    def __str__(self) -> str:
+        return f"{self.table} ({self.status})"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+
+class SheetHand(AppendOnlyModel):
+    """One version of one hand of a sheet. ``data`` is the hand as ``rules.hands.hand_json``
+    stores it; who entered it is a user (staff) or a player (with a PIN)."""
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    version = models.PositiveSmallIntegerField(_("version"), default=1)
+    kind = models.CharField(_("kind"), max_length=12)
+    data = models.JSONField(_("hand"))
+    reason = models.TextField(_("reason"), blank=True)
+    foul_report = models.ForeignKey(
+        FoulReport,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sheet_hands",
+        verbose_name=_("foul report"),
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entered_hands",
+    )
+    entered_by_player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="entered_hands"
+    )
+    idempotency_key = models.CharField(_("idempotency key"), max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet_id", "number", "version"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "number", "version"], name="sheet_hand_version_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["sheet", "idempotency_key"], name="sheet_hand_key_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(version__gte=1), name="sheet_hand_numbers_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(entered_by__isnull=True) | Q(entered_by_player__isnull=True),
+                name="sheet_hand_one_author",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet.table} hand {self.number} v{self.version}"
+
+
+class HandConfirmation(AppendOnlyModel):
+    """Somebody other than its author confirms a player's hand: it counts from now on."""
+
+    hand = models.ForeignKey(SheetHand, on_delete=models.PROTECT, related_name="confirmations")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="confirmed_hands",
+    )
+    confirmed_by_player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="confirmed_hands"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand_id", "pk"]
+        verbose_name = _("hand confirmation")
+        verbose_name_plural = _("hand confirmations")
+        constraints = [
+            models.UniqueConstraint(fields=["hand"], name="hand_confirmed_once"),
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True) ^ Q(confirmed_by_player__isnull=True),
+                name="hand_confirmation_one_author",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} confirmed"

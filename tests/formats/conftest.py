@@ -1,0 +1,55 @@
+"""Fixtures for event formats: an event whose rounds are seated and played with given scores."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from scoring.models import StandingsSnapshot
+from scoring.services import enter_result
+from tournament import services
+from tournament.models import Event, Player, Round
+
+# Results outside a live round are the director's, with a reason (docs/rules-decisions.md).
+PAPER = "Typed in from the paper score sheets"
+
+
+@pytest.fixture(autouse=True)
+def eager_reconcile(settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
+def play_round(
+    event: Event, number: int, tables: Sequence[Sequence[Player]], scores: Sequence[Sequence[int]]
+) -> Round:
+    """Create (or reuse) round ``number``, seat ``tables`` (players in wind order) and enter
+    each table's ``scores`` (E, S, W, N) as the director."""
+    round_ = event.rounds.filter(number=number).first() or services.create_round(
+        event, number=number
+    )
+    services.seat_round(round_, [[p.pk for p in t] for t in tables])
+    for table, values in zip(round_.tables.order_by("number"), scores, strict=True):
+        enter_result(table, event.director, dict(zip("ESWN", values, strict=True)), reason=PAPER)
+    return round_
+
+
+@pytest.fixture
+def play() -> Callable[..., Round]:
+    return play_round
+
+
+def snapshot_rows(event: Event) -> list[dict]:
+    return StandingsSnapshot.objects.get(event=event).rows
+
+
+def close(round_: Round) -> None:
+    services.update_round(round_, status=Round.Status.LIVE)
+    services.update_round(round_, status=Round.Status.CLOSED)
+
+
+def enter_round(round_: Round, scores: Sequence[Sequence[int]]) -> None:
+    for table, values in zip(round_.tables.order_by("number"), scores, strict=True):
+        enter_result(
+            table, round_.event.director, dict(zip("ESWN", values, strict=True)), reason=PAPER
+        )

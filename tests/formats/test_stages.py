@@ -1,0 +1,261 @@
+"""Stages: the cut (ties at the line in each ruleset family), carry-over, the consolation
+group, by-rank seating, the final ranking, and bad input that changes nothing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from scoring import cuts
+from scoring.formats import readable
+from scoring.models import FormatStandings
+from scoring.services import reconcile_event
+from tournament.models import CutDecision, Event, Stage
+from tournament.services import stages
+
+from .conftest import close, enter_round
+
+pytestmark = pytest.mark.django_db
+
+# Round 1 of eight players p0..p7 (tables p0-p3 and p4-p7), per ruleset family, such that the
+# ranking is p4, p0, p1, then p5 and p6 equal in every key, then p2/p3, p7.
+ROUND_ONE = {
+    # Table points 4/2/.5/.5 and 4/1.5/1.5/0; scores break 4 vs 4 (40 > 30) but not p5/p6.
+    "mcr": [[30, 10, -20, -20], [40, -10, -10, -20]],
+    # Shared uma: p5 and p6 both -5000 + 0.
+    "riichi_ema": [[45000, 35000, 20000, 20000], [50000, 25000, 25000, 20000]],
+    "classical": [[30, 10, -20, -20], [40, -10, -10, -20]],
+}
+
+
+def data(event: Event) -> dict:
+    reconcile_event(event.pk)
+    return readable(FormatStandings.objects.get(event=event).data)
+
+
+def two_stages(make_event, play, ruleset="classical", **stage_two):
+    event = make_event(f"two-{ruleset.replace('_', '-')}", players=8, ruleset=ruleset)
+    p = list(event.players.order_by("pk"))
+    stages.add_stage(event, name="Qualifying", first_round=1, last_round=1)
+    final = stages.add_stage(
+        event,
+        name="Final",
+        first_round=2,
+        last_round=2,
+        cut_size=4,
+        **{"seating": "rank", **stage_two},
+    )
+    round_one = play(event, 1, [p[:4], p[4:]], ROUND_ONE[ruleset])
+    close(round_one)
+    return event, p, final
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "riichi_ema", "classical"])
+def test_a_tie_at_the_cut_line_goes_to_the_director(make_event, play, director, ruleset):
+    event, p, final = two_stages(make_event, play, ruleset)
+    view = cuts.cut_view(final)
+    assert view.line.qualified == (p[4].pk, p[0].pk, p[1].pk)
+    assert view.line.tied == (p[5].pk, p[6].pk) and view.line.open_seats == 1
+    with pytest.raises(ValidationError) as caught:
+        cuts.confirm_cut(final, director)
+    assert "Player 06, Player 07 are tied at the cut line: choose 1" in str(caught.value)
+    with pytest.raises(ValidationError):
+        cuts.confirm_cut(final, director, [p[5].pk, p[6].pk])
+    with pytest.raises(ValidationError):
+        cuts.confirm_cut(final, director, [p[2].pk])
+    assert not CutDecision.objects.exists()
+    decision = cuts.confirm_cut(final, director, [p[6].pk])
+    assert decision.qualified == [p[4].pk, p[0].pk, p[1].pk, p[6].pk]
+    assert decision.chosen == [p[6].pk] and decision.tied == [p[5].pk, p[6].pk]
+    assert decision.decided_by == director
+    assert [who for who, _place in decision.standing][:3] == [p[4].pk, p[0].pk, p[1].pk]
+    assert sorted(data(event)["stages"]["2"], key=lambda r: r[1])[0][1] == p[0].pk
+
+
+def test_the_ruleset_tiebreak_settles_the_line_without_the_director(make_event, play, director):
+    # mcr: p0 and p4 have 4 table points each; the score (30 against 40) separates them.
+    event, p, final = two_stages(make_event, play, "mcr")
+    stages.update_stage(final, cut_size=1, allow_byes=True)
+    final.refresh_from_db()
+    view = cuts.cut_view(final)
+    assert view.line.qualified == (p[4].pk,) and not view.line.needs_decision
+    assert cuts.confirm_cut(final, director).qualified == [p[4].pk]
+
+
+@pytest.mark.parametrize(
+    ("carry", "expected"),
+    [
+        # p4 after round 1 has 40; round 2 at table 1 (rank order p4 p0 p1 p6) gives +10.
+        ("full", Fraction(50)),
+        ("half", Fraction(30)),
+        ("none", Fraction(10)),
+    ],
+)
+def test_carry_over(make_event, play, director, carry, expected):
+    event, p, final = two_stages(make_event, play, "classical", carry=carry)
+    cuts.confirm_cut(final, director, [p[5].pk])
+    round_two = cuts.seat_stage_round(final)
+    assert [s.player_id for s in round_two.seats.order_by("table__number", "wind")] != []
+    enter_round(round_two, [[10, 0, -4, -6]])
+    rows = {who: (place, Fraction(total)) for place, who, total, *_r in data(event)["stages"]["2"]}
+    assert rows[p[4].pk][1] == expected
+
+
+def test_half_of_shared_table_points_stays_exact(make_event, play, director):
+    event, p, final = two_stages(make_event, play, "mcr", carry="half")
+    cuts.confirm_cut(final, director, [p[5].pk])
+    rows = {who: tp for _pl, who, _t, tp, _s in data(event)["stages"]["2"]}
+    assert rows[p[5].pk] == "3/4"  # half of 1.5 table points
+
+
+def test_seed_points_by_place(make_event, play, director):
+    event, p, final = two_stages(make_event, play, "classical", carry="seed", seed_points="8 4 2 1")
+    cuts.confirm_cut(final, director, [p[5].pk])
+    rows = {who: (total, score) for _pl, who, total, _tp, score in data(event)["stages"]["2"]}
+    assert rows[p[4].pk] == ("8", "8") and rows[p[5].pk] == ("1", "1")
+
+
+def test_by_rank_final_seating_and_final_ranking(make_event, play, director):
+    event, p, final = two_stages(make_event, play, "classical")
+    cuts.confirm_cut(final, director, [p[6].pk])
+    round_two = cuts.seat_stage_round(final)
+    seats = list(round_two.seats.order_by("table__number").values_list("wind", "player_id"))
+    order = {w: pid for w, pid in seats}
+    assert [order[w] for w in "ESWN"] == [p[4].pk, p[0].pk, p[1].pk, p[6].pk]
+    assert round_two.tables.count() == 1
+    # Round 2: p6 wins the final (carry in full: p4 40, p0 30, p1 10, p6 -10).
+    enter_round(round_two, [[-30, -30, -30, 90]])
+    final_ranking = data(event)["final"]
+    assert final_ranking == [
+        [1, p[6].pk],  # -10 + 90 = 80
+        [2, p[4].pk],  # 40 - 30 = 10
+        [3, p[0].pk],  # 0
+        [4, p[1].pk],  # -20
+        # Cut before the final, by their standing at the cut: p5 (4th, tied), p2/p3 (6th), p7.
+        [5, p[5].pk],
+        [6, p[2].pk],
+        [6, p[3].pk],
+        [8, p[7].pk],
+    ]
+
+
+def test_consolation_group_has_its_own_standings(make_event, play, director):
+    event, p, final = two_stages(make_event, play, "classical", rest="consolation")
+    cuts.confirm_cut(final, director, [p[6].pk])
+    round_two = cuts.seat_stage_round(final)
+    assert round_two.tables.count() == 2
+    consolation = {s.player_id for s in round_two.seats.filter(table__number=2)}
+    assert consolation == {p[5].pk, p[2].pk, p[3].pk, p[7].pk}
+    enter_round(round_two, [[10, 0, -4, -6], [5, 5, 0, -10]])
+    rows = data(event)["consolation"]["2"]
+    # No carry-over: round 2 alone. Table 2 sits p5, p2, p3, p7 (by their standing at the cut).
+    assert [(place, who, total) for place, who, total, *_r in rows] == [
+        (1, p[5].pk, "5"),
+        (1, p[2].pk, "5"),
+        (3, p[3].pk, "0"),
+        (4, p[7].pk, "-10"),
+    ]
+    assert {who for _pl, who, *_r in data(event)["stages"]["2"]} == {
+        p[4].pk,
+        p[0].pk,
+        p[1].pk,
+        p[6].pk,
+    }
+
+
+def test_an_event_without_stages_is_unchanged(make_event, play):
+    event = make_event("plain-cup", players=8, ruleset="classical")
+    p = list(event.players.order_by("pk"))
+    play(event, 1, [p[:4], p[4:]], ROUND_ONE["classical"])
+    reconcile_event(event.pk)
+    assert not FormatStandings.objects.filter(event=event).exists()
+
+
+# Bad input ----------------------------------------------------------------------------------
+
+
+def _unchanged(event, before):
+    event.refresh_from_db()
+    assert event.revision == before[0]
+    assert (
+        list(event.stages.values_list("name", "first_round", "last_round", "cut_size")) == before[1]
+    )
+
+
+def _state(event):
+    event.refresh_from_db()
+    return (
+        event.revision,
+        list(event.stages.values_list("name", "first_round", "last_round", "cut_size")),
+    )
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"cut_size": 12}, "larger than the field of 8 players"),
+        ({"cut_size": 6}, "multiple of 4"),
+        ({"first_round": 1, "last_round": 2}, "overlap stage Qualifying"),
+        ({"first_round": 3, "last_round": 1}, "cannot come before"),
+        ({"carry": "seed"}, "seed points"),
+        ({"seed_points": "1 x"}, "not a whole number"),
+    ],
+)
+def test_bad_stages_are_refused(make_event, play, values, message):
+    event, _p, final = two_stages(make_event, play)
+    before = _state(event)
+    with pytest.raises(ValidationError) as caught:
+        stages.update_stage(final, **values)
+    assert message in str(caught.value)
+    _unchanged(event, before)
+    with pytest.raises(ValidationError):
+        stages.add_stage(event, name="Extra", first_round=2, last_round=3)
+    _unchanged(event, before)
+
+
+def test_a_cut_with_byes_allowed_need_not_fill_tables(make_event, play):
+    event, _p, final = two_stages(make_event, play)
+    assert stages.update_stage(final, cut_size=6, allow_byes=True).cut_size == 6
+
+
+def test_a_played_round_cannot_leave_its_stage(make_event, play):
+    event, _p, final = two_stages(make_event, play)
+    qualifying = event.stages.get(number=1)
+    before = _state(event)
+    with pytest.raises(ValidationError) as caught:
+        stages.update_stage(qualifying, first_round=3, last_round=4)
+    assert "Round 1 is played in stage Qualifying" in str(caught.value)
+    _unchanged(event, before)
+    with pytest.raises(ValidationError):
+        stages.delete_stage(qualifying)
+    _unchanged(event, before)
+
+
+def test_the_first_stage_has_nothing_to_cut(make_event):
+    event = make_event("first-cup", players=8)
+    with pytest.raises(ValidationError) as caught:
+        stages.add_stage(event, name="One", first_round=1, last_round=2, cut_size=4)
+    assert "no stage before it" in str(caught.value)
+    assert not event.stages.exists()
+
+
+def test_a_cut_waits_for_closed_rounds_and_is_confirmed_once(make_event, play, director):
+    event = make_event("open-cup", players=8, ruleset="classical")
+    p = list(event.players.order_by("pk"))
+    stages.add_stage(event, name="Qualifying", first_round=1, last_round=1)
+    final = stages.add_stage(event, name="Final", first_round=2, last_round=2, cut_size=4)
+    play(event, 1, [p[:4], p[4:]], [[30, 10, -20, -20], [40, 5, -15, -30]])
+    with pytest.raises(ValidationError) as caught:
+        cuts.confirm_cut(final, director)
+    assert "Close every round of stage Qualifying" in str(caught.value)
+    close(event.rounds.get(number=1))
+    cuts.confirm_cut(final, director)
+    final = Stage.objects.get(pk=final.pk)
+    with pytest.raises(ValidationError):
+        cuts.confirm_cut(final, director)
+    with pytest.raises(ValidationError) as caught:
+        stages.update_stage(final, cut_size=8)
+    assert "confirmed" in str(caught.value)
+    assert CutDecision.objects.count() == 1

@@ -1,0 +1,197 @@
+"""Score sheet pages and API: the staff page, the players' page with a PIN, the director's
+cards and PIN export, and the REST endpoints (409 with the stored hand, replays, players)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from scoring.models import SheetHand, TableResult
+from tournament import pins
+from tournament.models import Event, Player
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+
+
+def enable(event):
+    Event.objects.filter(pk=event.pk).update(keeps_score_sheets=True, players_enter_hands=True)
+    event.refresh_from_db()
+
+
+@pytest.fixture
+def riichi(make_hall):
+    hall = make_hall("riichi_ema")
+    enable(hall.event)
+    return hall
+
+
+def sheet_url(hall, table=1):
+    return f"/api/events/{hall.event.slug}/rounds/1/tables/{table}/sheet/"
+
+
+def ron(winner, discarder, han=1, fu=30):
+    return {"kind": "win", "winner": winner, "discarder": discarder, "han": han, "fu": fu}
+
+
+def post_hand(client, hall, number, hand, key=None):
+    return client.post(
+        sheet_url(hall) + "hands/",
+        {"number": number, "hand": hand, "idempotency_key": key or uuid.uuid4().hex},
+        format="json",
+    )
+
+
+def test_api_adds_a_hand_replays_it_and_answers_409_with_the_stored_hand(riichi):
+    client = riichi.client(riichi.head)
+    response = post_hand(client, riichi, 1, ron(1, 2, 3, 30), key="a")
+    assert response.status_code == 201, response.content
+    assert response.json()["totals"] == [30000, 33900, 26100, 30000]
+    assert post_hand(client, riichi, 1, ron(1, 2, 3, 30), key="a").status_code == 200
+    conflict = post_hand(riichi.client(riichi.director), riichi, 1, ron(0, 2), key="b")
+    assert conflict.status_code == 409
+    assert conflict.json()["hand"]["hand"]["wins"][0]["han"] == 3
+    assert SheetHand.objects.count() == 1
+    bad = post_hand(client, riichi, 2, ron(1, 2, 0, 30))
+    assert bad.status_code == 400 and "at least 1 han" in str(bad.json())
+    sheet = client.get(sheet_url(riichi)).json()
+    assert sheet["next_number"] == 2 and sheet["dealer"] == "S"
+
+
+def test_api_correct_confirm_and_close(riichi):
+    client = riichi.client(riichi.head)
+    post_hand(client, riichi, 1, ron(1, 2))
+    response = client.post(
+        sheet_url(riichi) + "hands/1/correct/",
+        {"hand": ron(1, 2, 2), "reason": "2 han", "based_on_version": 1,
+         "idempotency_key": "c1"},
+        format="json",
+    )  # fmt: skip
+    assert response.status_code == 201
+    assert response.json()["hands"][0]["version"] == 2
+    stale = client.post(
+        sheet_url(riichi) + "hands/1/correct/",
+        {"hand": ron(1, 2, 3), "reason": "x", "based_on_version": 1, "idempotency_key": "c2"},
+        format="json",
+    )
+    assert stale.status_code == 409
+    closed = client.post(sheet_url(riichi) + "close/", {"reason": "time"}, format="json")
+    assert closed.status_code == 200 and closed.json()["status"] == "closed"
+    assert TableResult.objects.get().sheet_id is not None
+
+
+def test_anonymous_may_read_a_public_sheet_but_not_write(riichi):
+    anonymous = riichi.client(None)
+    assert anonymous.get(sheet_url(riichi)).status_code == 200
+    assert post_hand(anonymous, riichi, 1, ron(1, 2)).status_code in (401, 403)
+
+
+def test_the_schema_lists_the_sheet_endpoints(riichi):
+    schema = riichi.client(None).get("/api/schema/").content.decode()
+    assert "/sheet/hands/{hand}/confirm/" in schema and "playerPin" in schema
+
+
+def player_client(hall, player) -> Client:
+    pins.ensure_pins(hall.event)
+    player = Player.objects.get(pk=player.pk)
+    client = Client()
+    response = client.post(f"/e/{hall.event.slug}/play/", {"pin": pins.pin_of(player)})
+    assert response.status_code == 302
+    return client
+
+
+def test_players_sign_in_with_a_pin_enter_and_confirm_on_the_page(riichi):
+    south = player_client(riichi, riichi.south)
+    page = south.get(f"/e/{riichi.event.slug}/play/")
+    assert page.status_code == 200 and "Running totals" in page.content.decode()
+    form = {
+        "action": "add", "number": 1, "idempotency_key": "k1", "kind": "win", "winner": 1,
+        "discarder": 2, "han": 3, "fu": 30,
+    }  # fmt: skip
+    assert south.post(f"/e/{riichi.event.slug}/play/", form).status_code == 302
+    hand = SheetHand.objects.get()
+    assert hand.entered_by_player_id == riichi.south.pk
+    west = player_client(riichi, riichi.west)
+    page = west.get(f"/e/{riichi.event.slug}/play/").content.decode()
+    assert "33900" in page and 'value="confirm"' in page
+    response = west.post(
+        f"/e/{riichi.event.slug}/play/", {"action": "confirm", "number": 1, "version": 1}
+    )
+    assert response.status_code == 302
+    assert hand.confirmations.get().confirmed_by_player_id == riichi.west.pk
+
+
+def test_a_bad_hand_on_the_page_shows_the_message_and_writes_nothing(riichi):
+    south = player_client(riichi, riichi.south)
+    form = {
+        "action": "add", "number": 1, "idempotency_key": "k1", "kind": "win", "winner": 1,
+        "discarder": 1, "han": 3, "fu": 30,
+    }  # fmt: skip
+    response = south.post(f"/e/{riichi.event.slug}/play/", form)
+    assert response.status_code == 400
+    assert "cannot also be the discarder" in response.content.decode()
+    assert not SheetHand.objects.exists()
+
+
+def test_a_wrong_pin_is_refused_and_guessing_is_braked(riichi, settings):
+    settings.PIN_FAILURES_PER_CLIENT = 2
+    client = Client()
+    url = f"/e/{riichi.event.slug}/play/"
+    assert client.post(url, {"pin": "000000x"}).status_code == 400
+    assert client.post(url, {"pin": "abc"}).status_code == 400
+    assert client.post(url, {"pin": "123456"}).status_code == 429
+
+
+def test_a_player_session_writes_through_the_api_with_csrf(riichi):
+    south = player_client(riichi, riichi.south)
+    south.get(f"/e/{riichi.event.slug}/play/")
+    body = {"number": 1, "hand": ron(1, 2), "idempotency_key": "p1"}
+    url = sheet_url(riichi) + "hands/"
+    csrf_client = Client(enforce_csrf_checks=True)
+    csrf_client.cookies = south.cookies
+    assert csrf_client.post(url, body, content_type="application/json").status_code == 403
+    token = csrf_client.get(f"/e/{riichi.event.slug}/play/").cookies.get("csrftoken")
+    token = token.value if token else csrf_client.cookies["csrftoken"].value
+    response = csrf_client.post(url, body, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 201, response.content
+    assert SheetHand.objects.get().entered_by_player_id == riichi.south.pk
+
+
+def test_a_reissued_pin_ends_the_old_session(riichi, client):
+    south = player_client(riichi, riichi.south)
+    pins.reissue_pin(Player.objects.get(pk=riichi.south.pk))
+    page = south.get(f"/e/{riichi.event.slug}/play/").content.decode()
+    assert "Enter the PIN" in page
+
+
+def test_director_cards_and_pins_csv(riichi, client):
+    client.force_login(riichi.director)
+    cards = client.get(f"/director/{riichi.event.slug}/player-cards/")
+    assert cards.status_code == 200
+    south = Player.objects.get(pk=riichi.south.pk)
+    assert pins.pin_of(south) in cards.content.decode()
+    csv = client.get(f"/director/{riichi.event.slug}/pins.csv").content.decode()
+    assert f"{south.name},,{pins.pin_of(south)},1" in csv
+    old = pins.pin_of(south)
+    assert client.post(f"/director/{riichi.event.slug}/players/{south.pk}/pin/").status_code == 302
+    south.refresh_from_db()
+    assert pins.pin_of(south) != old
+    client.force_login(riichi.head)
+    assert client.get(f"/director/{riichi.event.slug}/pins.csv").status_code == 403
+
+
+def test_staff_sheet_page(riichi, client):
+    client.force_login(riichi.head)
+    url = f"/sheets/{riichi.event.slug}/r1/t1/"
+    assert client.get(url).status_code == 200
+    form = {"action": "add", "number": 1, "idempotency_key": "s1", "kind": "draw", "tenpai": [1, 2]}
+    assert client.post(url, form).status_code == 302
+    page = client.get(url).content.decode()
+    assert "31500" in page and "28500" in page
+    client.force_login(riichi.other_floor)
+    assert client.get(url).status_code == 403
