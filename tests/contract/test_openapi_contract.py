@@ -22,7 +22,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.contract
 @pytest.mark.django_db(transaction=True)
-def test_api_contract(make_hall, live_server, tmp_path):
+def test_api_contract(make_hall, live_server, tmp_path, monkeypatch):
+    # The API throttles count requests per minute: how many schemathesis' cases meet a 429
+    # would depend on the machine's speed (and leave operations untested). Off for this run.
+    from config.throttles import AnonReadThrottle, WriteThrottle
+
+    monkeypatch.setattr(AnonReadThrottle, "THROTTLE_RATES", {"anon_read": None})
+    monkeypatch.setattr(WriteThrottle, "THROTTLE_RATES", {"write": None})
     hall = make_hall("mcr")
     hall.foul(hall.floor, "short_hand", hall.south)
     token = Token.objects.create(user=hall.director).key
