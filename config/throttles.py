@@ -7,12 +7,29 @@ hall of phones behind one venue address polls those, which these throttles do no
 
 from __future__ import annotations
 
+import logging
+
 from rest_framework.throttling import SimpleRateThrottle
+
+logger = logging.getLogger(__name__)
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 
 
-class AnonReadThrottle(SimpleRateThrottle):
+class CountedInTheCache(SimpleRateThrottle):
+    """The request counts live in the cache (Redis in production). When the cache cannot be
+    reached, the request goes through: a referee's report must not fail because a rate
+    counter is down (the writes themselves only need the database)."""
+
+    def allow_request(self, request, view) -> bool:
+        try:
+            return super().allow_request(request, view)
+        except Exception:  # noqa: BLE001 - any cache failure; logged, never a 500
+            logger.warning("API throttle skipped: the cache is unreachable", exc_info=True)
+            return True
+
+
+class AnonReadThrottle(CountedInTheCache):
     scope = "anon_read"
 
     def get_cache_key(self, request, view):
@@ -21,7 +38,7 @@ class AnonReadThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-class WriteThrottle(SimpleRateThrottle):
+class WriteThrottle(CountedInTheCache):
     scope = "write"
 
     def get_cache_key(self, request, view):

@@ -112,6 +112,23 @@ def test_api_writes_are_throttled_per_user(monkeypatch, event, director_api):
     assert director_api.get(f"/api/events/{event.slug}/").status_code == 200
 
 
+def test_writes_go_through_when_the_throttle_cache_is_unreachable(monkeypatch, event, director_api):
+    """Redis down must not turn a referee's write into a 500 (the faults test on the services
+    run found it): the throttle's counter lives in a cache nobody answers at."""
+    from django.core.cache.backends.redis import RedisCache
+
+    unreachable = RedisCache("redis://127.0.0.1:1/0", {})
+    monkeypatch.setattr(WriteThrottle, "cache", unreachable)
+    monkeypatch.setattr(WriteThrottle, "THROTTLE_RATES", {"write": "2/min"})
+    codes = [
+        director_api.patch(
+            f"/api/events/{event.slug}/", {"venue": f"Hall {i}"}, format="json"
+        ).status_code
+        for i in range(3)
+    ]
+    assert codes == [200, 200, 200]
+
+
 def test_a_non_director_creating_an_event_with_a_taken_slug_gets_403(event, make_user):
     client = APIClient()
     client.force_authenticate(make_user("someone"))
