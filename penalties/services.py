@@ -178,7 +178,7 @@ def _seated(table: Table, seats: list[Seat]) -> tuple[Seats, dict[int, Player]]:
 
 
 def _rule_error(error: RuleError) -> ValidationError:
-    return _invalid(error.field, error.message)
+    return _invalid(error.field, error.translated(_))
 
 
 def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> CheckedFoul:

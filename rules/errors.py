@@ -1,7 +1,17 @@
 """The one exception the rulebook raises for bad input."""
 
-from collections.abc import Mapping
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from rules.i18n import gettext_noop as _
+
+HAND_PREFIX = _("hand %(number)s: %(message)s")
+
+
+def _identity(message: str) -> str:
+    return message
 
 
 class RuleError(ValueError):
@@ -13,11 +23,33 @@ class RuleError(ValueError):
     ``message`` is English. Where the message is marked for translation it may be given as a
     ``template`` with ``%(name)s`` placeholders and its ``params``, so that the edge can
     translate the template and then fill it (``message`` is the filled English text).
+    ``hand`` is the number of the score-sheet hand the error is about, if any.
     """
 
-    def __init__(self, field: str, message: str, params: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        hand: int | None = None,
+    ):
         self.template = message
         self.params = dict(params or {})
-        self.message = message % self.params if params else message
-        super().__init__(f"{field}: {self.message}")
+        self.hand = hand
         self.field = field
+        self.message = self.translated()
+        super().__init__(f"{field}: {self.message}")
+
+    def located(self, hand: int) -> RuleError:
+        """The same error, about the sheet's hand number ``hand``."""
+        return RuleError(self.field, self.template, self.params, hand=hand)
+
+    def translated(self, translate: Callable[[str], str] = _identity) -> str:
+        """The message in the language of ``translate`` (e.g. Django's ``gettext``)."""
+        text = translate(self.template)
+        if self.params:
+            text = text % self.params
+        if self.hand is not None:
+            text = translate(HAND_PREFIX) % {"number": self.hand, "message": text}
+        return text

@@ -156,7 +156,7 @@ def _play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand],
     try:
         return hands, _play(event, [h.data for h in hands]), ""
     except RuleError as error:
-        problem = error.message
+        problem = error.translated(_)
     for size in range(len(hands) - 1, -1, -1):
         try:
             return hands[:size], _play(event, [h.data for h in hands[:size]]), problem
@@ -166,9 +166,7 @@ def _play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand],
 
 
 def _rule_error(error: RuleError) -> ValidationError:
-    message = _(error.template) % error.params if error.params else _(error.template)
-    if message == error.template and error.message != error.template:
-        message = error.message
+    message = error.translated(_)
     return ValidationError({error.field: [message[:1].upper() + message[1:]]})
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from rules.errors import RuleError
 from rules.hands.model import ABORTED, DRAW, WIN, Hand, SheetState
 from rules.hands.sheet import Payments
+from rules.i18n import gettext_noop as _
 
 MIN_FAN = 8
 BASE = 8
@@ -32,28 +33,36 @@ class McrHands:
         self, state: SheetState, hand: Hand, options: Mapping[str, Any]
     ) -> tuple[Payments, dict[int, int], SheetState]:
         if hand.riichi or hand.tenpai:
-            raise RuleError("hand", "MCR has no riichi and no tenpai payments")
+            raise RuleError("hand", _("MCR has no riichi and no tenpai payments"))
         if hand.kind == ABORTED:
             return (0, 0, 0, 0), {}, state
         after = replace(state, passes=state.passes + 1, hands=state.hands + 1)
         if hand.kind == DRAW:
             return (0, 0, 0, 0), {}, after
         if len(hand.wins) != 1:
-            raise RuleError("wins", "an MCR hand has one winner")
+            raise RuleError("wins", _("an MCR hand has one winner"))
         win = hand.wins[0]
         if win.han or win.fu or win.limit or win.yakuman:
-            raise RuleError("win", "an MCR win is counted in fan, not han, fu or limits")
+            raise RuleError("win", _("an MCR win is counted in fan, not han, fu or limits"))
         if win.bonus > MAX_BONUS:
-            raise RuleError("win.bonus", f"there are only {MAX_BONUS} bonus tiles")
-        if win.fan < MIN_FAN:
-            extra = f" + {win.bonus} bonus" if win.bonus else ""
             raise RuleError(
-                "win.fan",
-                f"a win needs at least {MIN_FAN} fan without bonus tiles "
-                f"(announced: {win.fan}{extra}); under that it is a false win",
+                "win.bonus", _("there are only %(count)s bonus tiles"), {"count": MAX_BONUS}
             )
+        if win.fan < MIN_FAN:
+            params = {"minimum": MIN_FAN, "fan": win.fan, "bonus": win.bonus}
+            if win.bonus:
+                message = _(
+                    "a win needs at least %(minimum)s fan without bonus tiles "
+                    "(announced: %(fan)s + %(bonus)s bonus); under that it is a false win"
+                )
+            else:
+                message = _(
+                    "a win needs at least %(minimum)s fan without bonus tiles "
+                    "(announced: %(fan)s); under that it is a false win"
+                )
+            raise RuleError("win.fan", message, params)
         if hand.discarder == win.winner:
-            raise RuleError("discarder", "the winner cannot also be the discarder")
+            raise RuleError("discarder", _("the winner cannot also be the discarder"))
         total = win.fan + win.bonus
         payments = [0, 0, 0, 0]
         for seat in range(4):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import RuleError
+from rules.i18n import gettext_noop as _
 
 SEATS = (0, 1, 2, 3)
 
@@ -119,7 +120,7 @@ class Sheet:
 
 def _seat(value: Any, field_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
-        raise RuleError(field_name, "must be a seat: 0 (East), 1 (South), 2 (West) or 3 (North)")
+        raise RuleError(field_name, _("must be a seat: 0 (East), 1 (South), 2 (West) or 3 (North)"))
     return value
 
 
@@ -127,10 +128,10 @@ def _seats(value: Any, field_name: str) -> tuple[int, ...]:
     if value is None:
         return ()
     if not isinstance(value, list | tuple):
-        raise RuleError(field_name, "must be a list of seats")
+        raise RuleError(field_name, _("must be a list of seats"))
     seats = tuple(_seat(v, field_name) for v in value)
     if len(set(seats)) != len(seats):
-        raise RuleError(field_name, "names a seat twice")
+        raise RuleError(field_name, _("names a seat twice"))
     return tuple(sorted(seats))
 
 
@@ -139,9 +140,9 @@ def _count(data: Mapping, name: str, field_name: str) -> int:
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(field_name, "must be a whole number")
+        raise RuleError(field_name, _("must be a whole number"))
     if not 0 <= value <= 1000:
-        raise RuleError(field_name, "must be between 0 and 1000")
+        raise RuleError(field_name, _("must be between 0 and 1000"))
     return value
 
 
@@ -150,12 +151,12 @@ WIN_FIELDS = ("winner", "fan", "bonus", "han", "fu", "limit", "yakuman")
 
 def _win(data: Any, prefix: str) -> Win:
     if not isinstance(data, Mapping):
-        raise RuleError(prefix, "must be an object")
+        raise RuleError(prefix, _("must be an object"))
     limit = data.get("limit") or ""
     if not isinstance(limit, str):
-        raise RuleError(f"{prefix}.limit", "must be the name of a limit hand")
+        raise RuleError(f"{prefix}.limit", _("must be the name of a limit hand"))
     if "winner" not in data:
-        raise RuleError(f"{prefix}.winner", "name the winner's seat")
+        raise RuleError(f"{prefix}.winner", _("name the winner's seat"))
     return Win(
         winner=_seat(data.get("winner"), f"{prefix}.winner"),
         fan=_count(data, "fan", f"{prefix}.fan"),
@@ -174,21 +175,21 @@ def parse_hand(data: Mapping[str, Any] | Hand) -> Hand:
     if isinstance(data, Hand):
         return data
     if not isinstance(data, Mapping):
-        raise RuleError("hand", "must be an object")
+        raise RuleError("hand", _("must be an object"))
     kind = data.get("kind")
     if kind not in KINDS:
-        raise RuleError("kind", f"must be one of {', '.join(KINDS)}")
+        raise RuleError("kind", _("must be one of %(kinds)s"), {"kinds": ", ".join(KINDS)})
     wins: tuple[Win, ...] = ()
     if kind == WIN:
         if data.get("wins") is not None:
             if not isinstance(data["wins"], list | tuple) or not data["wins"]:
-                raise RuleError("wins", "name at least one winner")
+                raise RuleError("wins", _("name at least one winner"))
             wins = tuple(_win(w, f"wins[{i}]") for i, w in enumerate(data["wins"]))
         else:
             wins = (_win({k: data[k] for k in WIN_FIELDS if k in data}, "win"),)
         winners = [w.winner for w in wins]
         if len(set(winners)) != len(winners):
-            raise RuleError("wins", "names a winner twice")
+            raise RuleError("wins", _("names a winner twice"))
     discarder = data.get("discarder")
     if discarder is not None:
         discarder = _seat(discarder, "discarder")
@@ -196,7 +197,7 @@ def parse_hand(data: Mapping[str, Any] | Hand) -> Hand:
     if kind in (POINTS, ADJUSTMENT):
         points = _points(points)
     elif points is not None:
-        raise RuleError("points", "only a points hand or an adjustment lists points per seat")
+        raise RuleError("points", _("only a points hand or an adjustment lists points per seat"))
     return Hand(
         kind=kind,
         wins=wins,
@@ -209,15 +210,21 @@ def parse_hand(data: Mapping[str, Any] | Hand) -> Hand:
 
 def _points(value: Any) -> tuple[int, int, int, int]:
     if not isinstance(value, list | tuple) or len(value) != 4:
-        raise RuleError("points", "give the points of the four seats, East, South, West, North")
+        raise RuleError("points", _("give the points of the four seats, East, South, West, North"))
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise RuleError("points", "must be whole numbers")
+            raise RuleError("points", _("must be whole numbers"))
         if abs(v) > MAX_HAND_POINTS:
-            raise RuleError("points", f"must be within {MAX_HAND_POINTS} either way")
+            raise RuleError(
+                "points", _("must be within %(limit)s either way"), {"limit": MAX_HAND_POINTS}
+            )
     total = sum(value)
     if total:
-        raise RuleError("points", f"add up to {total:+d}, not 0: a hand only moves points")
+        raise RuleError(
+            "points",
+            _("add up to %(total)s, not 0: a hand only moves points"),
+            {"total": f"{total:+d}"},
+        )
     return (value[0], value[1], value[2], value[3])
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from rules.errors import RuleError
 from rules.hands.model import DRAW, POINTS, Hand, SheetState
 from rules.hands.sheet import Payments
+from rules.i18n import gettext_noop as _
 
 
 class PointHands:
@@ -25,7 +26,7 @@ class PointHands:
         self, state: SheetState, hand: Hand, options: Mapping[str, Any]
     ) -> tuple[Payments, dict[int, int], SheetState]:
         if hand.riichi or hand.tenpai:
-            raise RuleError("hand", "these rules have no riichi and no tenpai payments")
+            raise RuleError("hand", _("these rules have no riichi and no tenpai payments"))
         after = replace(state, hands=state.hands + 1)
         if hand.kind == DRAW:
             return (0, 0, 0, 0), {}, after

@@ -29,6 +29,7 @@ from typing import Any
 from rules.errors import RuleError
 from rules.hands.model import ABORTED, DRAW, WIN, Hand, SheetState, Win
 from rules.hands.sheet import Payments
+from rules.i18n import gettext_noop as _
 
 START_POINTS = 30000
 RIICHI_STICK = 1000
@@ -63,32 +64,39 @@ def round_up(points: int) -> int:
 def base_points(win: Win, options: Mapping[str, Any], *, tsumo: bool) -> int:
     """The base points of one win, after checking that han, fu or the limit can be."""
     if win.fan or win.bonus:
-        raise RuleError("win", "a riichi win is counted in han and fu, not fan")
+        raise RuleError("win", _("a riichi win is counted in han and fu, not fan"))
     if win.limit:
         if win.limit not in LIMITS:
-            raise RuleError("win.limit", f"must be one of {', '.join(LIMITS)}")
+            raise RuleError(
+                "win.limit", _("must be one of %(limits)s"), {"limits": ", ".join(LIMITS)}
+            )
         if win.han or win.fu:
-            raise RuleError("win.limit", "give either a limit or han and fu, not both")
+            raise RuleError("win.limit", _("give either a limit or han and fu, not both"))
         if win.limit != "yakuman":
             if win.yakuman:
-                raise RuleError("win.yakuman", "only a yakuman counts yakuman")
+                raise RuleError("win.yakuman", _("only a yakuman counts yakuman"))
             return LIMITS[win.limit]
         count = win.yakuman or 1
         if count > 1 and not _option(options, "multiple_yakuman"):
             raise RuleError(
-                "win.yakuman", "multiple yakuman are not counted in this event: a yakuman is 8000"
+                "win.yakuman",
+                _("multiple yakuman are not counted in this event: a yakuman is 8000"),
             )
         if count > MAX_YAKUMAN:
-            raise RuleError("win.yakuman", f"at most {MAX_YAKUMAN} yakuman")
+            raise RuleError("win.yakuman", _("at most %(count)s yakuman"), {"count": MAX_YAKUMAN})
         return LIMITS["yakuman"] * count
     if win.yakuman:
-        raise RuleError("win.yakuman", "only a yakuman counts yakuman")
+        raise RuleError("win.yakuman", _("only a yakuman counts yakuman"))
     if win.han < 1:
-        raise RuleError("win.han", "a win needs at least 1 han")
+        raise RuleError("win.han", _("a win needs at least 1 han"))
     if win.han > MAX_HAN:
-        raise RuleError("win.han", f"at most {MAX_HAN} han")
+        raise RuleError("win.han", _("at most %(count)s han"), {"count": MAX_HAN})
     if win.fu and win.fu not in VALID_FU:
-        raise RuleError("win.fu", f"fu is 20, 25 or a multiple of 10 from 30 to 110, not {win.fu}")
+        raise RuleError(
+            "win.fu",
+            _("fu is 20, 25 or a multiple of 10 from 30 to 110, not %(fu)s"),
+            {"fu": win.fu},
+        )
     if win.han >= 13 and _option(options, "counted_yakuman"):
         return LIMITS["yakuman"]
     if win.han >= 11:
@@ -100,11 +108,11 @@ def base_points(win: Win, options: Mapping[str, Any], *, tsumo: bool) -> int:
     if win.han == 5:
         return LIMITS["mangan"]
     if not win.fu:
-        raise RuleError("win.fu", f"a {win.han} han win needs its fu")
+        raise RuleError("win.fu", _("a %(han)s han win needs its fu"), {"han": win.han})
     if win.fu == 20 and not tsumo:
-        raise RuleError("win.fu", "20 fu is only a self-drawn win (a ron has at least 30)")
+        raise RuleError("win.fu", _("20 fu is only a self-drawn win (a ron has at least 30)"))
     if win.fu in (20, 25) and win.han < 2:
-        raise RuleError("win.han", f"a {win.fu} fu win has at least 2 han")
+        raise RuleError("win.han", _("a %(fu)s fu win has at least 2 han"), {"fu": win.fu})
     base = win.fu * 2 ** (2 + win.han)
     if base > LIMITS["mangan"]:
         return LIMITS["mangan"]
@@ -131,7 +139,7 @@ class RiichiHands:
         if hand.kind == ABORTED:
             if hand.riichi:
                 raise RuleError(
-                    "riichi", "a re-dealt hand returns its riichi sticks: leave riichi empty"
+                    "riichi", _("a re-dealt hand returns its riichi sticks: leave riichi empty")
                 )
             return (0, 0, 0, 0), {}, state
         payments = [0, 0, 0, 0]
@@ -142,20 +150,23 @@ class RiichiHands:
         if hand.kind == DRAW:
             return self._draw(state, hand, payments, deposits)
         if hand.tenpai:
-            raise RuleError("tenpai", "tenpai is asked at a draw only")
+            raise RuleError("tenpai", _("tenpai is asked at a draw only"))
         wins = hand.wins
         tsumo = hand.discarder is None
         if tsumo and len(wins) > 1:
-            raise RuleError("wins", "only a win on a discard can have several winners")
+            raise RuleError("wins", _("only a win on a discard can have several winners"))
         winners = tuple(w.winner for w in wins)
         if hand.discarder in winners:
-            raise RuleError("discarder", "the winner cannot also be the discarder")
+            raise RuleError("discarder", _("the winner cannot also be the discarder"))
         first = winners[0] if tsumo else nearest_right(hand.discarder, winners)
         if len(wins) > 1 and _option(options, "multiple_ron") == "head_bump":
             raise RuleError(
                 "wins",
-                f"head bump: only the winner nearest the discarder's right wins "
-                f"(seat {first}); enter that win alone",
+                _(
+                    "head bump: only the winner nearest the discarder's right wins "
+                    "(seat %(seat)s); enter that win alone"
+                ),
+                {"seat": first},
             )
         values: dict[int, int] = {}
         for win in wins:
@@ -192,8 +203,10 @@ class RiichiHands:
         if noten_riichi:
             raise RuleError(
                 "tenpai",
-                "a player who declared riichi is tenpai at a draw; a noten riichi is a chombo "
-                "(record the foul and enter the hand as re-dealt)",
+                _(
+                    "a player who declared riichi is tenpai at a draw; a noten riichi is a "
+                    "chombo (record the foul and enter the hand as re-dealt)"
+                ),
             )
         tenpai = hand.tenpai
         if 0 < len(tenpai) < 4:

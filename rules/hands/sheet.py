@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from rules.errors import RuleError
 from rules.hands.model import ADJUSTMENT, Hand, HandLine, Sheet, SheetState, parse_hand
+from rules.i18n import gettext_noop as _
 
 Payments = tuple[int, int, int, int]
 
@@ -39,10 +40,6 @@ def _add(a: Payments, b: Payments) -> Payments:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
-def _located(error: RuleError, number: int) -> RuleError:
-    return RuleError(error.field, f"hand {number}: {error.message}")
-
-
 def play_sheet(
     rules: HandRules, options: Mapping[str, Any], hands: Iterable[Hand | Mapping[str, Any]]
 ) -> Sheet:
@@ -62,15 +59,18 @@ def play_sheet(
                 if hand.kind not in rules.kinds:
                     raise RuleError(
                         "kind",
-                        f"a {hand.kind} hand is not scored under these rules "
-                        f"(use one of: {', '.join((*rules.kinds, ADJUSTMENT))})",
+                        _(
+                            "a %(kind)s hand is not scored under these rules "
+                            "(use one of: %(kinds)s)"
+                        ),
+                        {"kind": hand.kind, "kinds": ", ".join((*rules.kinds, ADJUSTMENT))},
                     )
                 if state.finished:
-                    raise RuleError("hand", "the game is over: no more hands can be played")
+                    raise RuleError("hand", _("the game is over: no more hands can be played"))
                 payments, values, after = rules.score(state, hand, options)
                 after = replace(after, finished=rules.is_over(after, options))
         except RuleError as error:
-            raise _located(error, number) from None
+            raise error.located(number) from None
         if sum(payments) + after.deposits != state.deposits:
             raise AssertionError(f"hand {number} makes or loses points")  # pragma: no cover
         totals = _add(totals, payments)

@@ -18,7 +18,7 @@ def option_error(ruleset_key: str, error: RuleError) -> ValidationError:
     option by its label. ``params["option"]`` keeps the option's key for forms that show each
     option as a field."""
     name = error.field.removeprefix("options").removeprefix(".")
-    problem = _(error.template) % error.params if error.params else _(error.template)
+    problem = error.translated(_)
     try:
         spec = get_ruleset(ruleset_key).option_specs.get(name)
     except RuleError:

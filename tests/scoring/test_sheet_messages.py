@@ -1,0 +1,37 @@
+"""The rulebook's complaints about a hand reach a referee in the event's language, hand
+number included."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import translation
+
+from rules.errors import RuleError
+from scoring.sheets import Author
+from tests.scoring.test_sheets import E, S, add, riichi_hall, ron, table_of  # noqa: F401
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Hand 1: a win needs at least 1 han"),
+        ("cs", "Hra 1: výhra potřebuje aspoň 1 han"),
+        ("fr", "Donne 1 : une victoire demande au moins 1 han"),
+    ],
+)
+def test_a_bad_hand_is_refused_in_the_referees_language(riichi_hall, language, words):  # noqa: F811
+    table = table_of(riichi_hall.event)
+    with translation.override(language), pytest.raises(ValidationError) as refused:
+        add(table, ron(E, S, han=0), Author(user=riichi_hall.head), 1)
+    assert words in str(refused.value.message_dict)
+
+
+def test_a_located_error_keeps_its_template_for_translation():
+    error = RuleError("win.fu", "a %(han)s han win needs its fu", {"han": 5}).located(3)
+    assert error.message == "hand 3: a 5 han win needs its fu"
+    catalogue = {
+        "hand %(number)s: %(message)s": "jako %(number)s: %(message)s",
+        "a %(han)s han win needs its fu": "%(han)s hanin voitto tarvitsee fut",
+    }
+    assert error.translated(catalogue.__getitem__) == "jako 3: 5 hanin voitto tarvitsee fut"
