@@ -78,6 +78,7 @@ def _clean_options(options: dict) -> dict:
     for name, default in (
         ("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
         ("avoid_country_weight", 0.0),
+        ("avoid_team_weight", seating.DEFAULT_GROUP_WEIGHT),
     ):
         value = options.get(name)
         try:
@@ -151,6 +152,14 @@ def _player_specs(event: Event) -> list[seating.PlayerSpec]:
     ]
 
 
+def _teams(event: Event) -> dict[int, str] | None:
+    """Player id -> team, for the generator to keep teammates apart (None: no teams)."""
+    if not event.has_teams:
+        return None
+    rows = event.players.filter(team__isnull=False).values_list("pk", "team_id")
+    return {pk: str(team) for pk, team in rows} or None
+
+
 def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingDraft:
     """Generate the draft's rounds (given the rounds before it) and store schedule and
     quality."""
@@ -169,6 +178,8 @@ def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingD
             # drafts stored before clubs were kept apart by default have an explicit 0
             avoid_club_weight=options.get("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
             avoid_country_weight=options.get("avoid_country_weight", 0),
+            teams=_teams(event),
+            avoid_team_weight=options.get("avoid_team_weight", seating.DEFAULT_GROUP_WEIGHT),
             method=options.get("method", "balanced"),
             standings_order=_standings_order(event),
             fill=options.get("fill", "substitutes"),
@@ -224,7 +235,7 @@ def swap(draft: SeatingDraft, round_number: int, a: int, b: int) -> SeatingDraft
                 table[i] = a
     rounds, _played = _full_schedule(draft)
     plan = published_plan(draft.event, draft.first_round, draft.round_count)
-    draft.quality = asdict(seating.quality(rounds, specs)) | {
+    draft.quality = asdict(seating.quality(rounds, specs, teams=_teams(draft.event))) | {
         "construction": draft.quality.get("construction", ""),
         "replans": draft.quality.get("replans", 0),
         "moved": sum(

@@ -113,3 +113,40 @@ def test_substitutes_show_their_real_names_in_a_new_draft(make_event, director):
     client.force_login(director)
     page = generate(client, event, first_round="2", rounds="1", seed="5")
     assert "Real Person" in page
+
+
+def test_teammates_are_kept_apart_unless_turned_off(make_event, director):
+    from tournament.services import teams
+
+    event = make_event("teams-default", players=24)
+    players = list(event.players.order_by("pk"))
+    for number in range(6):
+        team = teams.create_team(event, f"Team {number + 1}")
+        for player in players[number::6]:  # across the three clubs
+            teams.set_team(player, team)
+    event.refresh_from_db()
+    assert event.has_teams
+    apart = seating_service.run_draft(
+        seating_service.start_draft(event, director, first_round=1, rounds=4, avoid_club_weight=0)
+    )
+    assert apart.options["avoid_team_weight"] == DEFAULT_GROUP_WEIGHT
+    together = seating_service.run_draft(
+        seating_service.start_draft(
+            event, director, first_round=1, rounds=4, avoid_club_weight=0, avoid_team_weight=0
+        )
+    )
+    assert apart.quality["same_team"] == 0 < together.quality["same_team"]
+    assert apart.quality["repeats"] == together.quality["repeats"] == 0
+    client = Client()
+    client.force_login(director)
+    page = client.get(f"/director/{event.slug}/seating/").content.decode()
+    assert "Teammate meetings" in page
+    assert float(field_value(page, "avoid_team_weight")) == 0
+
+
+def test_an_event_without_teams_has_no_team_weight(make_event, director):
+    event = make_event("no-teams", players=16)
+    client = Client()
+    client.force_login(director)
+    page = client.get(f"/director/{event.slug}/seating/").content.decode()
+    assert 'name="avoid_team_weight"' not in page

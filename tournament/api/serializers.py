@@ -211,6 +211,14 @@ class SeatingRequestSerializer(serializers.Serializer):
         "0: clubs may meet.",
     )
     avoid_country_weight = serializers.FloatField(min_value=0, max_value=10, default=0)
+    avoid_team_weight = serializers.FloatField(
+        min_value=0,
+        max_value=10,
+        default=None,
+        allow_null=True,
+        help_text="Weight of a meeting of teammates (a repeat weighs 1); null: the default, "
+        "0: teammates may meet. Ignored when the event has no teams.",
+    )
     seed = serializers.CharField(max_length=40, default="0")
 
 

@@ -46,6 +46,7 @@ def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
                             fill=data["fill"],
                             avoid_club_weight=data["avoid_club_weight"],
                             avoid_country_weight=data["avoid_country_weight"],
+                            avoid_team_weight=data.get("avoid_team_weight"),
                             seed=data["seed"] or 0,
                         )
                         _queue_draft(draft)
