@@ -171,3 +171,23 @@ def test_staff_are_invited_given_several_roles_and_see_them(
         RefereeAssignment.objects.get(event=event).user,
         role=RefereeAssignment.Role.HEAD,
     )
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_rounds_page_fits_and_moves_a_round_on(request, device, make_event, director, live_server):
+    event = make_event(f"rounds-{device}", players=16)
+    for number in (1, 2, 3):
+        services.create_round(event, number=number)
+    players = [p.pk for p in event.players.order_by("pk")]
+    services.seat_round(event.rounds.get(number=1), [players[i : i + 4] for i in range(0, 16, 4)])
+    page = request.getfixturevalue(device).new_page()
+    login(page, live_server, director)
+    page.goto(f"{live_server.url}/director/{event.slug}/rounds/")
+    assert page.locator("a:has-text('Round board')").count() == 3
+    no_sideways_scrolling(page)
+    assert event.rounds.get(number=1).status == "seated"
+    page.select_option("#round-status-1", "live")
+    page.locator("form[action$='/rounds/1/status/'] button").click()
+    page.wait_for_load_state()
+    no_sideways_scrolling(page)
+    assert event.rounds.get(number=1).status == "live"
