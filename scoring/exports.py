@@ -38,6 +38,7 @@ from tournament.models import (
     Player,
     RefereeAssignment,
     Round,
+    RoundStatusChange,
     Seat,
     Stage,
     Table,
@@ -52,8 +53,8 @@ ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.
 # Version 3 adds the score sheets, their hands and confirmations, and teams, stages and cut
 # decisions (and the event's ``team_best``); older archives import without them.
-ARCHIVE_VERSION = 3
-SUPPORTED_VERSIONS = (1, 2, 3)
+ARCHIVE_VERSION = 4
+SUPPORTED_VERSIONS = (1, 2, 3, 4)
 
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -342,6 +343,7 @@ SECTIONS: tuple[tuple[str, type[models.Model]], ...] = (
     ("stages", Stage),
     ("cut_decisions", CutDecision),
     ("rounds", Round),
+    ("round_status_changes", RoundStatusChange),
     ("tables", Table),
     ("seats", Seat),
     ("referee_assignments", RefereeAssignment),
@@ -365,6 +367,7 @@ def _querysets(event: Event) -> dict[str, models.QuerySet]:
         "stages": Stage.objects.filter(event=event),
         "cut_decisions": CutDecision.objects.filter(stage__event=event),
         "rounds": Round.objects.filter(event=event),
+        "round_status_changes": RoundStatusChange.objects.filter(round__event=event),
         "tables": Table.objects.filter(round__event=event),
         "seats": Seat.objects.filter(round__event=event),
         "referee_assignments": RefereeAssignment.objects.filter(event=event),

@@ -46,6 +46,10 @@ def build_archive_event(hall) -> None:
     substitute = services.add_player(event, name="Zoë Substitute", country="FI")
     Player.objects.filter(pk=substitute.pk).update(is_substitute=True)
     services.update_round(round1, status=Round.Status.CLOSED)
+    services.update_round(
+        round1, status=Round.Status.LIVE, reason="table 2 recounted", by=hall.director
+    )
+    services.update_round(round1, status=Round.Status.CLOSED)
     round2 = services.create_round(
         event, number=2, starts_at=datetime.datetime(2026, 5, 1, 14, tzinfo=datetime.UTC)
     )

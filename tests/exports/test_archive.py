@@ -35,7 +35,7 @@ def archived(make_hall):
 @pytest.mark.django_db
 def test_archive_holds_everything(archived):
     data = json.loads(exports.archive_json(archived.event))
-    assert data["format"] == "mahjong-tournament-event" and data["version"] == 3
+    assert data["format"] == "mahjong-tournament-event" and data["version"] == 4
     assert data["event"]["slug"] == archived.event.slug
     assert data["event"]["director"] == "dir"
     assert data["event"]["start_date"] == "2026-05-01"
@@ -47,6 +47,7 @@ def test_archive_holds_everything(archived):
         "stages": 0,
         "cut_decisions": 0,
         "rounds": 2,
+        "round_status_changes": 1,
         "tables": 4,
         "seats": 16,
         "referee_assignments": 3,
@@ -75,6 +76,9 @@ def test_archive_holds_everything(archived):
     reversals = [e for e in data["ledger_entries"] if e["reverses"] is not None]
     assert reversals and all(e["void"] == data["voids"][0]["id"] for e in reversals)
     assert data["voids"][0]["voided_by"] == "head1"
+    (reopened,) = data["round_status_changes"]
+    assert (reopened["old_status"], reopened["new_status"]) == ("closed", "live")
+    assert reopened["reason"] == "table 2 recounted" and reopened["changed_by"] == "dir"
     assert "standings_snapshot" not in data
 
 
@@ -184,7 +188,7 @@ def test_import_refuses_ids_in_use(archived):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("version", [0, 4, "1", None])
+@pytest.mark.parametrize("version", [0, 5, "1", None])
 def test_import_refuses_an_unknown_version(archived, version):
     data = json.loads(exports.archive_json(archived.event))
     data["event"]["slug"] = "another-slug"
