@@ -30,6 +30,7 @@ urlpatterns = [
     path("director/", include("scoring.urls_board")),
     path("referee/", include("scoring.urls_results")),
     path("director/", include("scoring.urls_formats")),
+    path("director/", include("penalties.urls_director")),
     path("referee/", include("penalties.urls_referee")),
     path("staff/", include("tournament.urls_staff")),
     path("e/", include("scoring.urls_public")),

@@ -191,3 +191,33 @@ def test_rounds_page_fits_and_moves_a_round_on(request, device, make_event, dire
     page.wait_for_load_state()
     no_sideways_scrolling(page)
     assert event.rounds.get(number=1).status == "live"
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_an_option_change_after_a_foul_is_repriced_with_a_reason(
+    request, device, make_hall, live_server, shoot
+):
+    from penalties.models import FoulReport
+
+    hall = make_hall("classical")
+    answer = hall.foul(hall.floor, "false_win", hall.south, {"others_exposed": True})
+    assert answer.status_code == 201, answer.content
+    event = hall.event
+    page = request.getfixturevalue(device).new_page()
+    login(page, live_server, hall.director)
+    page.goto(f"{live_server.url}/director/{event.slug}/edit/")
+    page.fill("#id_option_classical_false_win_amount", "500")
+    page.click("button[type=submit]:has-text('Save')")
+    panel = page.locator("[data-repricing]")
+    panel.wait_for()
+    assert hall.south.name in panel.inner_text()
+    no_sideways_scrolling(page)
+    shoot(page, f"director-repricing-{device}")
+    page.fill("#id_reprice_reason", "amount announced wrong")
+    page.click("button:has-text('Re-price and save')")
+    page.wait_for_url(f"**/director/{event.slug}/")
+    assert "1 foul re-priced" in page.inner_text("main")
+    event.refresh_from_db()
+    assert event.ruleset_options == {"false_win_amount": 500}
+    assert FoulReport.objects.filter(event=event, void__isnull=True).count() == 1
+    assert FoulReport.objects.filter(event=event, void__isnull=False).count() == 1

@@ -256,6 +256,18 @@ RULES = {
             },
         ),
     },
+    "repricing:reprice": {
+        "post": (
+            DIRECTORS,
+            lambda w: {
+                "name": w.event.name,
+                "slug": w.event.slug,
+                "ruleset": "mcr",
+                "status": "running",
+                "reprice_reason": "matrix",
+            },
+        )
+    },
     "director:players": {
         "get": (DIRECTORS, None),
         "post": (DIRECTORS, lambda w: {"add": "1", "name": "Newcomer"}),

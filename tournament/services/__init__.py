@@ -6,7 +6,7 @@ the database unchanged. One module per concern; this package names them all.
 """
 
 from .common import WINDS, bump_revision
-from .events import option_error, save_event, validate_event
+from .events import needs_repricing, option_error, save_event, validate_event
 from .hall import add_announcement, grant_extra_time, set_announcement_shown
 from .player_import import (
     CSV_COLUMNS,
@@ -82,6 +82,7 @@ __all__ = [
     "known_staff",
     "mark_assignments_seen",
     "open_invitation",
+    "needs_repricing",
     "option_error",
     "pending_invitations",
     "read_player_file",

@@ -54,6 +54,15 @@ def _check(event: Event) -> None:
         raise ValidationError(errors)
 
 
+NEEDS_REPRICING = "needs_repricing"
+
+
+def needs_repricing(error: ValidationError) -> bool:
+    """Whether ``save_event`` refused a change that the audited re-pricing can make."""
+    errors = getattr(error, "error_dict", {})
+    return any(e.code == NEEDS_REPRICING for field in errors.values() for e in field)
+
+
 def _check_played(event: Event) -> None:
     """Once a result or a foul is stored, the ruleset stays, and option changes that would
     price a recorded foul differently are refused: the standings would silently read the
@@ -64,35 +73,30 @@ def _check_played(event: Event) -> None:
     if stored["ruleset"] != event.ruleset:
         results = event.table_results.exists()
         if results or event.foul_reports.exists():
+            if results:
+                message = _(
+                    "The ruleset cannot change: this event already has table results, scored "
+                    "under %(ruleset)s."
+                )
+            else:
+                message = _(
+                    "The ruleset cannot change silently: this event already has fouls, priced "
+                    "under %(ruleset)s. Re-price them below to change it."
+                )
+            code = "ruleset_played" if results else NEEDS_REPRICING
             raise ValidationError(
-                {
-                    "ruleset": [
-                        _(
-                            "The ruleset cannot change: this event already has table results "
-                            "or fouls, scored under %(ruleset)s. A director can re-price the "
-                            "fouls explicitly (manage.py reprice_event) while no result exists."
-                        )
-                        % {"ruleset": stored["ruleset"]}
-                    ]
-                }
+                {"ruleset": [ValidationError(message % {"ruleset": stored["ruleset"]}, code=code)]}
             )
         return
     if (stored["ruleset_options"] or {}) == (event.ruleset_options or {}):
         return
     changed = [r for r in reprice(event, event.ruleset, event.ruleset_options) if r.differs]
     if changed:
-        raise ValidationError(
-            {
-                "ruleset_options": [
-                    _(
-                        "These options change the amounts of %(count)d recorded foul(s) "
-                        "(report #%(first)s first). Keep the options, or re-price the fouls "
-                        "explicitly (manage.py reprice_event)."
-                    )
-                    % {"count": len(changed), "first": changed[0].report.pk}
-                ]
-            }
-        )
+        message = _(
+            "These options change the amounts of %(count)d recorded foul(s) (report #%(first)s "
+            "first). Keep the options, or re-price the fouls below."
+        ) % {"count": len(changed), "first": changed[0].report.pk}
+        raise ValidationError({"ruleset_options": [ValidationError(message, code=NEEDS_REPRICING)]})
 
 
 def validate_event(event: Event) -> None:

@@ -41,6 +41,19 @@ class Repriced:
     def differs(self) -> bool:
         return self.lines is None or self.lines != self.stored
 
+    @property
+    def before(self) -> str:
+        """The points of the report's ledger lines, for people."""
+        return _amounts(self.stored)
+
+    @property
+    def after(self) -> str:
+        return "" if self.lines is None else _amounts(self.lines)
+
+
+def _amounts(lines: list[LineKey]) -> str:
+    return " + ".join(str(line[3]) for line in lines) or "0"
+
 
 def _key(kind: str, player: int, counterpart: int | None, points: int, scope: str) -> LineKey:
     other = None if counterpart is None else int(counterpart)
@@ -50,7 +63,10 @@ def _key(kind: str, player: int, counterpart: int | None, points: int, scope: st
 def standing_reports(event: Event) -> list[Any]:
     """The event's reports that are not voided, with their entries and co-offenders."""
     return list(
-        event.foul_reports.filter(void__isnull=True).prefetch_related("entries").order_by("pk")
+        event.foul_reports.filter(void__isnull=True)
+        .select_related("round", "table", "offender")
+        .prefetch_related("entries")
+        .order_by("pk")
     )
 
 
@@ -104,3 +120,20 @@ def reprice(
         )
         out.append(Repriced(report, stored, lines))
     return out
+
+
+def repricing_preview(
+    event: Event, ruleset_key: str, overrides: Mapping[str, Any] | None
+) -> list[Repriced]:
+    """The standing reports that re-pricing ``event`` to ``ruleset_key`` with ``overrides``
+    would void and record again (``penalties.repricing``): those priced differently, and
+    those priced under another version of the rules."""
+    try:
+        version = get_ruleset(ruleset_key).version
+    except RuleError:
+        return []
+    return [
+        item
+        for item in reprice(event, ruleset_key, overrides)
+        if item.differs or item.report.ruleset_version != version
+    ]

@@ -17,6 +17,7 @@ from tournament import services
 from tournament.event_forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
 from tournament.models import Event, Player, RefereeAssignment
 from tournament.roles import can_create_events
+from tournament.services.pricing import repricing_preview
 
 from .access import director_required, require_GET_POST
 
@@ -61,10 +62,18 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _event_form_page(request: HttpRequest, form: EventForm, event: Event | None) -> HttpResponse:
+def event_form_page(
+    request: HttpRequest, form: EventForm, event: Event | None, *, repricing: bool = False
+) -> HttpResponse:
+    """The settings form; with ``repricing``, the fouls the form's ruleset and options would
+    price again, and the step that re-prices them (``penalties.views_repricing``)."""
     context = {"form": form, "event": event, "rounding_rule": ROUNDING_RULE_TEXT}
     if event is not None:
         context["in_force"] = options_in_force(Event.objects.get(pk=event.pk))
+    if event is not None and repricing:
+        context["repricing"] = repricing_preview(
+            event, form.instance.ruleset, form.instance.ruleset_options
+        )
     return render(request, "director/event_form.html", context)
 
 
@@ -84,22 +93,24 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Event created."))
             return redirect(event)
-    return _event_form_page(request, form, None)
+    return event_form_page(request, form, None)
 
 
 @director_required
 @require_GET_POST
 def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
+    repricing = False
     if request.method == "POST" and form.is_valid():
         try:
             services.save_event(form.instance)
         except ValidationError as exc:
             form.apply_service_errors(exc)
+            repricing = services.needs_repricing(exc)
         else:
             messages.success(request, _("Event saved."))
             return redirect(event)
-    return _event_form_page(request, form, event)
+    return event_form_page(request, form, event, repricing=repricing)
 
 
 def _exports(event: Event) -> list[dict]:

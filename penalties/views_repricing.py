@@ -1,0 +1,56 @@
+"""The settings page's re-pricing step: a director who changes the ruleset or options after
+fouls were recorded confirms, with a reason, that every affected foul is voided and recorded
+again under the new rules (``penalties.repricing``); the rest of the form is saved with it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournament import services
+from tournament.event_forms import EventForm
+from tournament.models import Event
+from tournament.views.access import director_required
+from tournament.views.events import event_form_page
+
+from .repricing import reprice_event
+
+
+@require_POST
+@director_required
+def reprice(request: HttpRequest, event: Event) -> HttpResponse:
+    form = EventForm(request.POST, instance=event)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                summary = reprice_event(
+                    Event.objects.get(pk=event.pk),
+                    request.user,
+                    ruleset=form.instance.ruleset,
+                    options=form.instance.ruleset_options,
+                    reason=request.POST.get("reprice_reason", "")[:2000],
+                )
+                form.instance.revision = Event.objects.values_list("revision", flat=True).get(
+                    pk=event.pk
+                )
+                services.save_event(form.instance)
+        except ValidationError as exc:
+            form.apply_service_errors(exc)
+        else:
+            count = len(summary.repriced)
+            messages.success(
+                request,
+                ngettext(
+                    "Settings saved; %(count)d foul re-priced under the new rules.",
+                    "Settings saved; %(count)d fouls re-priced under the new rules.",
+                    count,
+                )
+                % {"count": count},
+            )
+            return redirect(event)
+    return event_form_page(request, form, event, repricing=True)
