@@ -60,8 +60,10 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1):
-    """Serve the app on a free loopback port; yields the base URL."""
+def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1, preload: bool = False):
+    """Serve the app on a free loopback port; yields the base URL. ``preload``: load (and warm
+    up, see ``config.wsgi``) the app once in the master, so that every worker is ready when the
+    first one answers."""
     static_root = tempfile.mkdtemp(prefix="bench-static-")
     env = dict(env, STATIC_ROOT=static_root)
     subprocess.run(
@@ -85,6 +87,7 @@ def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1):
             "warning",
             "--worker-class",
             "gthread" if threads > 1 else "sync",
+            *(["--preload"] if preload else []),
         ],
         cwd=ROOT,
         env=env,

@@ -225,7 +225,10 @@ def main() -> None:
         slug, tablets = build(args.tables)
         measure_token, measure_table = tablets.pop()
         env = server_env(url, args.broker_url)
-        with celery_worker(env), gunicorn(env, workers=args.workers, threads=args.threads) as base:
+        with (
+            celery_worker(env),
+            gunicorn(env, workers=args.workers, threads=args.threads, preload=True) as base,
+        ):
             latencies: list[float] = []
             lock = threading.Lock()
             threads = [

@@ -40,7 +40,8 @@ def referee_assignments(user: User, event: Event) -> list[RefereeAssignment]:
         return []
     cache = user.__dict__.setdefault("_referee_assignments", {})
     if event.pk not in cache:
-        found = list(RefereeAssignment.objects.filter(user=user, event=event))
+        # Unordered: sorted below (the model's ordering would join the users for nothing).
+        found = list(RefereeAssignment.objects.filter(user=user, event=event).order_by())
         cache[event.pk] = sorted(found, key=lambda a: -a.strength)
     return cache[event.pk]
 

@@ -207,12 +207,14 @@ class _SheetView(APIView):
     permission_classes = [SheetWrites]
 
     def table(self, number: int, table: int) -> Table:
-        return get_object_or_404(
-            Table.objects.select_related("round__event"),
+        found = get_object_or_404(
+            Table.objects.select_related("round"),
             round__event=self.event,
             round__number=number,
             number=table,
         )
+        found.round.event = self.event  # the permission read it already
+        return found
 
     def sheet_body(self, table: Table) -> dict:
         return sheets.sheet_dict(sheets.read_sheet(table))
