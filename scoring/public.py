@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 import unicodedata
 from collections import OrderedDict, defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -22,11 +23,12 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
+from penalties.describe import foul_label
 from penalties.models import FoulReport, LedgerEntry
 from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
@@ -38,6 +40,7 @@ from tournament.timezones import activate_event_time_zone
 from . import sheets
 from .history import history_svg_points
 from .models import StandingsSnapshot
+from .prepared import Prepared, json_value
 from .snapshot import _DECODED, decoded_rows, expand_rounds  # noqa: F401 (tests clear it)
 
 
@@ -78,6 +81,35 @@ def nav_links(event: Event, snapshot: StandingsSnapshot) -> dict[str, Any]:
             "teams": event.has_teams,
             "final": event.has_stages,
         }
+    return found
+
+
+_NAV_HTML: dict[tuple, str] = {}
+
+
+def nav_html(event: Event, snapshot: StandingsSnapshot) -> str:
+    """The page navigation (``public/_nav.html``) rendered once per event, revisions and
+    language in this process: its links (one per played round) cost more to render than the
+    rest of a player page."""
+    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = (
+        event.pk,
+        event.slug,
+        event.revision,
+        snapshot.revision,
+        computed,
+        event.has_teams,
+        event.has_stages,
+        get_language(),
+    )
+    found = _NAV_HTML.get(key)
+    if found is None:
+        if len(_NAV_HTML) >= 64:
+            _NAV_HTML.clear()
+        html = render_to_string(
+            "public/_nav.html", {"event": event, "nav": nav_links(event, snapshot)}
+        )
+        found = _NAV_HTML[key] = mark_safe(html)  # noqa: S308 (rendered by the template engine)
     return found
 
 
@@ -396,46 +428,118 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return response
 
 
-_ENTRY_FIELDS = ("report_id", "player_id", "kind", "points", "scope", "counterpart_id", "detail")
-
-
-def _player_reports(player: Player, table_winds: dict[int, dict[str, int]]) -> list[FoulReport]:
-    """The reports against the player (as offender or co-offender), newest first, each with
-    ``consequences_text`` in the active language: two queries, the entries read as plain
-    values and the seats taken from the player's own tables (model instances and prefetches
-    cost more than the rest of the page)."""
-    # Each term of the filter uses its index (a filter on the event too would make the
-    # database scan the event's reports).
-    co_fouls = FoulReport.co_offenders.through.objects.filter(player=player).values("foulreport_id")
-    reports = list(
-        FoulReport.objects.filter(Q(offender=player) | Q(pk__in=co_fouls))
-        .select_related("round", "table", "void")
-        .order_by("-created_at", "-pk")
+# The player page's queries, compiled once per process (see ``scoring.prepared``): the player;
+# every seat at his tables (his own and his opponents'); the reports against him (as offender
+# or co-offender) with their voids; their ledger lines. Each term of the report filter uses its
+# index (a filter on the event too would make the database scan the event's reports).
+_PLAYER = Prepared(
+    lambda event, pk: Player.objects.filter(event_id=event, pk=pk).values_list(
+        "name", "country", "club", "status", "is_substitute"
     )
-    if not reports:
-        return reports
-    lines: dict[int, list[LedgerLine]] = defaultdict(list)
-    for report_id, player_id, kind, points, scope, counterpart, detail in (
-        LedgerEntry.objects.filter(report_id__in=[r.pk for r in reports], reverses__isnull=True)
+)
+_SEATS = Prepared(
+    lambda pk: (
+        Seat.objects.filter(table__seats__player_id=pk)
+        .order_by("round__number", "pk")
+        .values_list(
+            "round__number",
+            "round__status",
+            "table_id",
+            "table__number",
+            "wind",
+            "player_id",
+            "player__name",
+        )
+    )
+)
+
+
+def _reports_against(pk: int):
+    co_fouls = FoulReport.co_offenders.through.objects.filter(player_id=pk).values("foulreport_id")
+    return FoulReport.objects.filter(Q(offender_id=pk) | Q(pk__in=co_fouls))
+
+
+_REPORTS = Prepared(
+    lambda pk: (
+        _reports_against(pk)
+        .order_by("-created_at", "-pk")
+        .values_list(
+            "pk",
+            "round__number",
+            "table_id",
+            "table__number",
+            "code",
+            "note",
+            "description",
+            "void__id",
+            "void__reason",
+        )
+    )
+)
+# Reversals are left out here rather than in SQL: a condition on ``reverses`` makes SQLite read
+# the ledger through that column's index, in which nearly every row is NULL (a scan).
+_LINES = Prepared(
+    lambda pk: (
+        LedgerEntry.objects.filter(report_id__in=_reports_against(pk).values("pk"))
         .order_by("pk")
         .values_list(
-            "report_id", "player_id", "kind", "points", "scope", "counterpart_id", "detail"
+            "report_id",
+            "player_id",
+            "kind",
+            "points",
+            "scope",
+            "counterpart_id",
+            "detail",
+            "reverses_id",
         )
-    ):
-        lines[report_id].append(LedgerLine(player_id, kind, points, scope, counterpart, detail))
-    missing = {r.table_id for r in reports} - set(table_winds)
-    if missing:  # a co-offender's report at a table he did not sit at
+    )
+)
+
+
+@dataclass
+class PlayerReport:
+    """A report against the player, as his page shows it (``consequences_text`` in the active
+    language)."""
+
+    pk: int
+    code: str
+    round_number: int
+    table_number: int
+    note: str
+    voided: bool
+    void_reason: str
+    consequences_text: str
+
+
+def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
+    """The reports against the player, newest first: two queries, and a third only for a
+    co-offender's report at a table he did not sit at."""
+    rows = _REPORTS(pk)
+    if not rows:
+        return []
+    lines: dict[int, list[LedgerLine]] = defaultdict(list)
+    for report_id, player_id, kind, points, scope, counterpart, detail, reverses in _LINES(pk):
+        if reverses is None:
+            lines[report_id].append(
+                LedgerLine(player_id, kind, points, scope, counterpart, json_value(detail))
+            )
+    missing = {row[2] for row in rows} - set(table_winds)
+    if missing:
         for table_id, wind, player_id in Seat.objects.filter(table_id__in=missing).values_list(
             "table_id", "wind", "player_id"
         ):
             table_winds[table_id][wind] = player_id
-    for report in reports:
+    reports = []
+    for report_id, number, table_id, table, code, note, description, void, reason in rows:
         try:
-            seats = Seats.from_mapping(table_winds[report.table_id])
-            consequences = [consequence_of(line) for line in lines[report.pk]]
-            report.consequences_text = describe(consequences, seats, gettext)
+            seats = Seats.from_mapping(table_winds[table_id])
+            consequences = [consequence_of(line) for line in lines[report_id]]
+            text = describe(consequences, seats, gettext)
         except ValueError:
-            report.consequences_text = report.description
+            text = description
+        reports.append(
+            PlayerReport(report_id, code, number, table, note, void is not None, reason or "", text)
+        )
     return reports
 
 
@@ -449,41 +553,42 @@ def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
 def _render_player_page(
     request: HttpRequest, event: Event, snapshot: StandingsSnapshot, pk: int
 ) -> HttpResponse:
-    player = get_object_or_404(Player, event=event, pk=pk)
+    """Four small queries (the player, his tables' seats, his reports and their ledger lines),
+    none for the standings: the row, place history and totals come from the snapshot."""
+    found = _PLAYER(event.pk, pk)
+    if not found:
+        raise Http404
+    name, country, club, status, substitute = found[0]
+    player = Player(
+        pk=pk,
+        event=event,
+        name=name,
+        country=country,
+        club=club,
+        status=status,
+        is_substitute=bool(substitute),
+    )
     _rows, by_player, ranked = decoded_rows(event, snapshot)
-    row = by_player.get(player.pk)
+    row = by_player.get(pk)
     lines = {line["round"]: line for line in expand_rounds(row["rounds"])} if row else {}
 
-    # One query: every seat at the player's tables (the player's own and the opponents'), as
-    # plain values: a player of 12 rounds has 48 of them, and model instances cost more than
-    # the rest of the page.
+    # The seats as plain values: a player of 12 rounds has 48 of them, and model instances
+    # cost more than the rest of the page.
     winds = dict(Wind.choices)
     mine: list[dict] = []
     opponents: dict[int, list[dict]] = defaultdict(list)
     table_winds: dict[int, dict[str, int]] = defaultdict(dict)
-    for number, status, table_id, table_number, wind, player_id, name in (
-        Seat.objects.filter(table__seats__player=player)
-        .order_by("round__number", "pk")
-        .values_list(
-            "round__number",
-            "round__status",
-            "table_id",
-            "table__number",
-            "wind",
-            "player_id",
-            "player__name",
-        )
-    ):
+    for number, status, table_id, table_number, wind, player_id, seat_name in _SEATS(pk):
         seat = {
             "round": number,
             "status": status,
             "table": table_number,
             "wind": winds.get(wind, wind),
             "player_id": player_id,
-            "name": name,
+            "name": seat_name,
         }
         table_winds[table_id][wind] = player_id
-        if player_id == player.pk:
+        if player_id == pk:
             mine.append({**seat, "table_id": table_id})
         else:
             opponents[table_id].append(seat)
@@ -499,11 +604,32 @@ def _render_player_page(
         elif seat["status"] == Round.Status.SEATED and upcoming is None:
             upcoming = entry
 
-    reports = _player_reports(player, table_winds)
+    reports = _player_reports(pk, table_winds)
+    report_items = format_html_join(
+        "\n",
+        "<li{}>{}: <strong>{}</strong> – {}{}{}</li>",
+        (
+            (
+                mark_safe(' class="voided"') if r.voided else "",  # noqa: S308 (a constant)
+                gettext("Round %(round)s, table %(table)s")
+                % {"round": r.round_number, "table": r.table_number},
+                foul_label(r.code),
+                format_html("<s>{}</s>", r.consequences_text) if r.voided else r.consequences_text,
+                format_html(" <em>“{}”</em>", r.note) if r.note else "",
+                format_html(
+                    ' <span class="void-reason">{}</span>',
+                    gettext("Voided: %(reason)s") % {"reason": r.void_reason},
+                )
+                if r.voided
+                else "",
+            )
+            for r in reports
+        ),
+    )
     history = [tuple(h) for h in row["history"]] if row else []
     points = history_svg_points(history, ranked)
-    # The chart's marks and the opponents' links built here: a template loop per mark or
-    # opponent costs more than the queries of the page.
+    # The chart's marks, the opponents' links and the rows of the tables built here: a
+    # template loop per mark, opponent or table costs more than the queries of the page.
     players_url = reverse("public:player", args=[event.slug, 0])[:-2]
     for entry in played:
         entry["opponent_links"] = format_html_join(
@@ -511,6 +637,23 @@ def _render_player_page(
             '<a href="{}{}/">{}</a>',
             ((players_url, o["player_id"], o["name"]) for o in entry["opponents"]),
         )
+    dash = "–"
+    tables_rows = format_html_join(
+        "\n",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        '<td class="num">{}</td><td class="num">{}</td></tr>',
+        (
+            (
+                p["seat"]["round"],
+                p["seat"]["table"],
+                p["seat"]["wind"],
+                p["opponent_links"],
+                p["line"]["score"] if p["line"] else dash,
+                p["line"]["units_display"] if p["line"] else dash,
+            )
+            for p in played
+        ),
+    )
     chart_marks = format_html_join(
         "",
         '<circle cx="{0}" cy="{1}" r="4" fill="#0b5d3b"><title>{2}</title></circle>'
@@ -530,8 +673,10 @@ def _render_player_page(
             "player": player,
             "row": row,
             "played": played,
+            "tables_rows": tables_rows,
             "upcoming": upcoming,
             "reports": reports,
+            "report_items": report_items,
             "history": history,
             "chart": points,
             "chart_path": " ".join(f"{x},{y}" for x, y, *_ in points),
@@ -539,8 +684,7 @@ def _render_player_page(
             "table_points": method == TABLE_POINTS,
             "columns": _columns(method),
             "players": ranked,
-            "nav": nav_links(event, snapshot),
-            # Links to opponents: one URL reversed, not one per opponent.
+            "nav_html": nav_html(event, snapshot),
             "chart_marks": chart_marks,
             "chart_label": chart_label,
             "language_next": request.path,
