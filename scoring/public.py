@@ -394,8 +394,7 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             found = _PLAYER_PAGES.get(f"{recent[1]}:{pk}")
             if found is not None:
                 return _cached_player_page(request, *found)
-    event = _event(request, slug)
-    snapshot = _snapshot(event)
+    event, snapshot = _event_and_snapshot(request, slug)
     etag = _etag(event, snapshot, f"player{pk}{sheets.sheet_marker(event)}")
     key = None
     if shared and event.is_public:
@@ -426,6 +425,40 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         _remember_player_page(key, (etag, response.content))
         cache.set(key, (etag, response.content), 3600)
     return response
+
+
+_EVENT_FIELDS = [field.attname for field in Event._meta.concrete_fields]
+_SNAPSHOT_FIELDS = ["event_id", "revision", "computed_at", "method"]
+_EVENT_WITH_SNAPSHOT = Prepared(
+    lambda slug: Event.objects.filter(slug=slug).values_list(
+        *_EVENT_FIELDS, *(f"standings_snapshot__{f}" for f in _SNAPSHOT_FIELDS[1:])
+    ),
+    convert=True,
+)
+
+
+def _event_and_snapshot(request: HttpRequest, slug: str) -> tuple[Event, StandingsSnapshot]:
+    """``_event`` and ``_snapshot`` in one query compiled once (see ``scoring.prepared``):
+    building the queryset costs a player page more than the database's answer. The snapshot's
+    rows are deferred, as there."""
+    found = _EVENT_WITH_SNAPSHOT(slug)
+    if not found:
+        raise Http404
+    values = found[0]
+    count = len(_EVENT_FIELDS)
+    event = Event.from_db("default", _EVENT_FIELDS, values[:count])
+    if values[count] is None:
+        snapshot = StandingsSnapshot(event=event, revision=-1)
+    else:
+        snapshot = StandingsSnapshot.from_db(
+            "default", _SNAPSHOT_FIELDS, [event.pk, *values[count:]]
+        )
+        snapshot._state.fields_cache["event"] = event
+        event._state.fields_cache["standings_snapshot"] = snapshot
+    if not event.is_public and not can_view(request.user, event):
+        raise Http404
+    activate_event_time_zone(event)
+    return event, snapshot
 
 
 # The player page's queries, compiled once per process (see ``scoring.prepared``): the player;
@@ -574,7 +607,7 @@ def _render_player_page(
 
     # The seats as plain values: a player of 12 rounds has 48 of them, and model instances
     # cost more than the rest of the page.
-    winds = dict(Wind.choices)
+    winds = {wind: str(label) for wind, label in Wind.choices}  # translated once, not per seat
     mine: list[dict] = []
     opponents: dict[int, list[dict]] = defaultdict(list)
     table_winds: dict[int, dict[str, int]] = defaultdict(dict)
@@ -605,20 +638,20 @@ def _render_player_page(
             upcoming = entry
 
     reports = _player_reports(pk, table_winds)
+    where, voided = gettext("Round %(round)s, table %(table)s"), gettext("Voided: %(reason)s")
     report_items = format_html_join(
         "\n",
         "<li{}>{}: <strong>{}</strong> – {}{}{}</li>",
         (
             (
                 mark_safe(' class="voided"') if r.voided else "",  # noqa: S308 (a constant)
-                gettext("Round %(round)s, table %(table)s")
-                % {"round": r.round_number, "table": r.table_number},
+                where % {"round": r.round_number, "table": r.table_number},
                 foul_label(r.code),
                 format_html("<s>{}</s>", r.consequences_text) if r.voided else r.consequences_text,
                 format_html(" <em>“{}”</em>", r.note) if r.note else "",
                 format_html(
                     ' <span class="void-reason">{}</span>',
-                    gettext("Voided: %(reason)s") % {"reason": r.void_reason},
+                    voided % {"reason": r.void_reason},
                 )
                 if r.voided
                 else "",
@@ -654,16 +687,14 @@ def _render_player_page(
             for p in played
         ),
     )
+    mark_title, label = gettext("Round %(r)s: place %(p)s"), gettext("round %(r)s: %(p)s")
     chart_marks = format_html_join(
         "",
         '<circle cx="{0}" cy="{1}" r="4" fill="#0b5d3b"><title>{2}</title></circle>'
         '<text x="{0}" y="{1}" dy="-7" text-anchor="middle" font-size="10">{3}</text>',
-        (
-            (x, y, gettext("Round %(r)s: place %(p)s") % {"r": r, "p": p}, p)
-            for x, y, r, p in points
-        ),
+        ((x, y, mark_title % {"r": r, "p": p}, p) for x, y, r, p in points),
     )
-    chart_label = ", ".join(gettext("round %(r)s: %(p)s") % {"r": r, "p": p} for r, p in history)
+    chart_label = ", ".join(label % {"r": r, "p": p} for r, p in history)
     method = snapshot.method or ""
     return render(
         request,
