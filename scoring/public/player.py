@@ -62,7 +62,9 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     After a round every player opens his own page, and keeps it open (it refreshes itself):
     for anonymous visitors the rendered page is kept per (event revisions, language, player)
     in this process and in the shared cache. Everything on it moves the event's revision when
-    it changes (results, fouls, seating, rounds, the player's name), so the revisions key it."""
+    it changes (results, fouls, seating, rounds, the player's name), so the revisions key it.
+    A page not kept yet (every page, just after a round) costs five small queries, each compiled
+    to SQL once per process (``scoring.prepared``), and a render without template loops."""
     shared = _shared_page(request)
     language = get_language()
     if shared:
