@@ -204,6 +204,7 @@ def fresh_public_page_memory():
     public._PLAYER_PAGES.clear()
     public._RECENT_REVISIONS.clear()
     public._NAV.clear()
+    public._NAV_HTML.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache as django_cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from scoring import public
 from scoring import services as scoring
 from scoring.models import StandingsSnapshot
 from tournament import services
@@ -149,3 +151,54 @@ def test_player_chart_marks_and_opponent_links(make_hall):
     with translation.override("en"):  # the request activates French: restore after
         french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url).content.decode()
     assert re.search(r'<circle cx="\d+\.\d+" cy="\d+\.\d+"', french)  # SVG numbers, not "12,0"
+
+
+def test_player_page_queries_do_not_grow_with_the_player(make_hall, settings):
+    """A first render (no kept copy) asks the same few questions whatever the player's tables
+    and reports: the event with its snapshot's revision, the player, the seats at his tables,
+    his reports and their ledger lines (none without a report). The snapshot's rows and the
+    navigation are read once per process and revision."""
+    settings.PUBLIC_PAGE_SECONDS = 0
+    h = make_hall("mcr")
+    enter(h, 1, (40, 5, 0, -45))
+    enter(h, 2, (10, 10, 10, -30))
+    for code in ("false_win", "short_hand", "false_win"):
+        details = {"reason": "invalid_hand"} if code == "false_win" else {}
+        report = h.foul(h.floor, code, h.south, details).json()
+    h.void(h.head, report["id"], "Counted wrong")
+    h.foul(h.floor, "short_hand", h.west)
+    settle(h)
+
+    def first_render(player) -> list[str]:
+        public._PLAYER_PAGES.clear()
+        django_cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            response = Client().get(f"/e/{h.event.slug}/players/{player.pk}/")
+        assert response.status_code == 200
+        return [q["sql"] for q in queries]
+
+    first_render(h.north)  # decodes the snapshot and reads the rounds once for the process
+    many, one, none = first_render(h.south), first_render(h.west), first_render(h.east)
+    assert len(many) == len(one) == 5, many
+    assert len(none) == 4, none  # no reports: no ledger lines to read
+    assert not any('"packed"' in q for q in many + one + none)
+
+
+def test_player_page_shows_voids_notes_and_opponents_as_they_change(make_hall, settings):
+    settings.PUBLIC_PAGE_SECONDS = 0
+    h = make_hall("mcr")
+    enter(h, 1, (40, 5, 0, -45))
+    report = h.foul(h.floor, "short_hand", h.south, note="<b>six</b> tiles").json()
+    settle(h)
+    url = f"/e/{h.event.slug}/players/{h.south.pk}/"
+    before = Client().get(url).content.decode()
+    assert "&lt;b&gt;six&lt;/b&gt; tiles" in before and 'class="voided"' not in before
+    assert f'/players/{h.east.pk}/">{h.east.name}</a>' in before
+
+    h.void(h.head, report["id"], "Counted <wrong>")
+    services.update_player(h.east, name="Renamed Opponent")
+    settle(h)
+    after = Client().get(url).content.decode()
+    assert '<li class="voided">' in after and "<s>" in after
+    assert "Voided: Counted &lt;wrong&gt;" in after
+    assert f'/players/{h.east.pk}/">Renamed Opponent</a>' in after

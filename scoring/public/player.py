@@ -1,0 +1,403 @@
+"""A player's page: his place, totals, place history, tables and penalties."""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict, defaultdict
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
+from django.views.decorators.http import require_GET
+
+from penalties.describe import foul_label
+from penalties.models import FoulReport, LedgerEntry
+from rules import LedgerLine, Seats, consequence_of, describe
+from rules.standings import RIICHI, TABLE_POINTS
+from scoring import sheets
+from scoring.history import history_svg_points
+from scoring.models import StandingsSnapshot
+from scoring.prepared import Prepared, json_value
+from scoring.snapshot import decoded_rows, expand_rounds
+from tournament.models import Event, Player, Round, Seat, Wind
+from tournament.roles import can_view
+from tournament.timezones import activate_event_time_zone
+
+from .common import (
+    _columns,
+    _etag,
+    _not_modified,
+    _shared_page,
+    nav_html,
+)
+
+# Player pages of anonymous visitors: (event pk, revisions, language, player) -> (ETag, page),
+# the most recently used last; and per (slug, language) until when the revisions last read
+# are taken as current (settings.PUBLIC_PAGE_SECONDS), as for the event page.
+_PLAYER_PAGES: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+_PLAYER_PAGES_MAX = 2048
+_RECENT_REVISIONS: dict[tuple[str, str], tuple[float, str]] = {}
+
+
+def _cached_player_page(request: HttpRequest, etag: str, page: bytes) -> HttpResponse:
+    response = HttpResponseNotModified() if _not_modified(request, etag) else HttpResponse(page)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player's place, totals, tables and penalties. The place history and the totals come
+    stored in the snapshot (decoded once per process, see ``decoded_rows``): the page reads
+    the player's row, never the field.
+
+    After a round every player opens his own page, and keeps it open (it refreshes itself):
+    for anonymous visitors the rendered page is kept per (event revisions, language, player)
+    in this process and in the shared cache. Everything on it moves the event's revision when
+    it changes (results, fouls, seating, rounds, the player's name), so the revisions key it.
+    A page not kept yet (every page, just after a round) costs five small queries, each compiled
+    to SQL once per process (``scoring.prepared``), and a render without template loops."""
+    shared = _shared_page(request)
+    language = get_language()
+    if shared:
+        recent = _RECENT_REVISIONS.get((slug, language))
+        if recent is not None and recent[0] > time.monotonic():
+            found = _PLAYER_PAGES.get(f"{recent[1]}:{pk}")
+            if found is not None:
+                return _cached_player_page(request, *found)
+    event, snapshot = _event_and_snapshot(request, slug)
+    etag = _etag(event, snapshot, f"player{pk}{sheets.sheet_marker(event)}")
+    key = None
+    if shared and event.is_public:
+        computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+        base = (
+            f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
+            f":{sheets.sheet_marker(event)}"
+        )
+        _RECENT_REVISIONS[(slug, language)] = (
+            time.monotonic() + settings.PUBLIC_PAGE_SECONDS,
+            base,
+        )
+        key = f"{base}:{pk}"
+        found = _PLAYER_PAGES.get(key)
+        if found is None:
+            found = cache.get(key)
+        if found is not None:
+            _remember_player_page(key, found)
+            return _cached_player_page(request, *found)
+    if _not_modified(request, etag):
+        response = HttpResponseNotModified()
+        response["ETag"] = etag
+        return response
+    response = _render_player_page(request, event, snapshot, pk)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    if key is not None:
+        _remember_player_page(key, (etag, response.content))
+        cache.set(key, (etag, response.content), 3600)
+    return response
+
+
+_EVENT_FIELDS = [field.attname for field in Event._meta.concrete_fields]
+_SNAPSHOT_FIELDS = ["event_id", "revision", "computed_at", "method"]
+_EVENT_WITH_SNAPSHOT = Prepared(
+    lambda slug: Event.objects.filter(slug=slug).values_list(
+        *_EVENT_FIELDS, *(f"standings_snapshot__{f}" for f in _SNAPSHOT_FIELDS[1:])
+    ),
+    convert=True,
+)
+
+
+def _event_and_snapshot(request: HttpRequest, slug: str) -> tuple[Event, StandingsSnapshot]:
+    """``_event`` and ``_snapshot`` in one query compiled once (see ``scoring.prepared``):
+    building the queryset costs a player page more than the database's answer. The snapshot's
+    rows are deferred, as there."""
+    found = _EVENT_WITH_SNAPSHOT(slug)
+    if not found:
+        raise Http404
+    values = found[0]
+    count = len(_EVENT_FIELDS)
+    event = Event.from_db("default", _EVENT_FIELDS, values[:count])
+    if values[count] is None:
+        snapshot = StandingsSnapshot(event=event, revision=-1)
+    else:
+        snapshot = StandingsSnapshot.from_db(
+            "default", _SNAPSHOT_FIELDS, [event.pk, *values[count:]]
+        )
+        snapshot._state.fields_cache["event"] = event
+        event._state.fields_cache["standings_snapshot"] = snapshot
+    if not event.is_public and not can_view(request.user, event):
+        raise Http404
+    activate_event_time_zone(event)
+    return event, snapshot
+
+
+# The player page's queries, compiled once per process (see ``scoring.prepared``): the player;
+# every seat at his tables (his own and his opponents'); the reports against him (as offender
+# or co-offender) with their voids; their ledger lines. Each term of the report filter uses its
+# index (a filter on the event too would make the database scan the event's reports).
+_PLAYER = Prepared(
+    lambda event, pk: Player.objects.filter(event_id=event, pk=pk).values_list(
+        "name", "country", "club", "status", "is_substitute"
+    )
+)
+_SEATS = Prepared(
+    lambda pk: (
+        Seat.objects.filter(table__seats__player_id=pk)
+        .order_by("round__number", "pk")
+        .values_list(
+            "round__number",
+            "round__status",
+            "table_id",
+            "table__number",
+            "wind",
+            "player_id",
+            "player__name",
+        )
+    )
+)
+
+
+def _reports_against(pk: int):
+    co_fouls = FoulReport.co_offenders.through.objects.filter(player_id=pk).values("foulreport_id")
+    return FoulReport.objects.filter(Q(offender_id=pk) | Q(pk__in=co_fouls))
+
+
+_REPORTS = Prepared(
+    lambda pk: (
+        _reports_against(pk)
+        .order_by("-created_at", "-pk")
+        .values_list(
+            "pk",
+            "round__number",
+            "table_id",
+            "table__number",
+            "code",
+            "note",
+            "description",
+            "void__id",
+            "void__reason",
+        )
+    )
+)
+# Reversals are left out here rather than in SQL: a condition on ``reverses`` makes SQLite read
+# the ledger through that column's index, in which nearly every row is NULL (a scan).
+_LINES = Prepared(
+    lambda pk: (
+        LedgerEntry.objects.filter(report_id__in=_reports_against(pk).values("pk"))
+        .order_by("pk")
+        .values_list(
+            "report_id",
+            "player_id",
+            "kind",
+            "points",
+            "scope",
+            "counterpart_id",
+            "detail",
+            "reverses_id",
+        )
+    )
+)
+
+
+@dataclass
+class PlayerReport:
+    """A report against the player, as his page shows it (``consequences_text`` in the active
+    language)."""
+
+    pk: int
+    code: str
+    round_number: int
+    table_number: int
+    note: str
+    voided: bool
+    void_reason: str
+    consequences_text: str
+
+
+def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
+    """The reports against the player, newest first: two queries, and a third only for a
+    co-offender's report at a table he did not sit at."""
+    rows = _REPORTS(pk)
+    if not rows:
+        return []
+    lines: dict[int, list[LedgerLine]] = defaultdict(list)
+    for report_id, player_id, kind, points, scope, counterpart, detail, reverses in _LINES(pk):
+        if reverses is None:
+            lines[report_id].append(
+                LedgerLine(player_id, kind, points, scope, counterpart, json_value(detail))
+            )
+    missing = {row[2] for row in rows} - set(table_winds)
+    if missing:
+        for table_id, wind, player_id in Seat.objects.filter(table_id__in=missing).values_list(
+            "table_id", "wind", "player_id"
+        ):
+            table_winds[table_id][wind] = player_id
+    reports = []
+    for report_id, number, table_id, table, code, note, description, void, reason in rows:
+        try:
+            seats = Seats.from_mapping(table_winds[table_id])
+            consequences = [consequence_of(line) for line in lines[report_id]]
+            text = describe(consequences, seats, gettext)
+        except ValueError:
+            text = description
+        reports.append(
+            PlayerReport(report_id, code, number, table, note, void is not None, reason or "", text)
+        )
+    return reports
+
+
+def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
+    _PLAYER_PAGES[key] = found
+    _PLAYER_PAGES.move_to_end(key)
+    while len(_PLAYER_PAGES) > _PLAYER_PAGES_MAX:
+        _PLAYER_PAGES.popitem(last=False)
+
+
+def _render_player_page(
+    request: HttpRequest, event: Event, snapshot: StandingsSnapshot, pk: int
+) -> HttpResponse:
+    """Four small queries (the player, his tables' seats, his reports and their ledger lines),
+    none for the standings: the row, place history and totals come from the snapshot."""
+    found = _PLAYER(event.pk, pk)
+    if not found:
+        raise Http404
+    name, country, club, status, substitute = found[0]
+    player = Player(
+        pk=pk,
+        event=event,
+        name=name,
+        country=country,
+        club=club,
+        status=status,
+        is_substitute=bool(substitute),
+    )
+    _rows, by_player, ranked = decoded_rows(event, snapshot)
+    row = by_player.get(pk)
+    lines = {line["round"]: line for line in expand_rounds(row["rounds"])} if row else {}
+
+    # The seats as plain values: a player of 12 rounds has 48 of them, and model instances
+    # cost more than the rest of the page.
+    winds = {wind: str(label) for wind, label in Wind.choices}  # translated once, not per seat
+    mine: list[dict] = []
+    opponents: dict[int, list[dict]] = defaultdict(list)
+    table_winds: dict[int, dict[str, int]] = defaultdict(dict)
+    for number, status, table_id, table_number, wind, player_id, seat_name in _SEATS(pk):
+        seat = {
+            "round": number,
+            "status": status,
+            "table": table_number,
+            "wind": winds.get(wind, wind),
+            "player_id": player_id,
+            "name": seat_name,
+        }
+        table_winds[table_id][wind] = player_id
+        if player_id == pk:
+            mine.append({**seat, "table_id": table_id})
+        else:
+            opponents[table_id].append(seat)
+    played, upcoming = [], None
+    for seat in mine:
+        entry = {
+            "seat": seat,
+            "opponents": opponents[seat["table_id"]],
+            "line": lines.get(seat["round"]),
+        }
+        if seat["status"] in (Round.Status.LIVE, Round.Status.CLOSED) or entry["line"]:
+            played.append(entry)
+        elif seat["status"] == Round.Status.SEATED and upcoming is None:
+            upcoming = entry
+
+    reports = _player_reports(pk, table_winds)
+    where, voided = gettext("Round %(round)s, table %(table)s"), gettext("Voided: %(reason)s")
+    report_items = format_html_join(
+        "\n",
+        "<li{}>{}: <strong>{}</strong> – {}{}{}</li>",
+        (
+            (
+                mark_safe(' class="voided"') if r.voided else "",  # noqa: S308 (a constant)
+                where % {"round": r.round_number, "table": r.table_number},
+                foul_label(r.code),
+                format_html("<s>{}</s>", r.consequences_text) if r.voided else r.consequences_text,
+                format_html(" <em>“{}”</em>", r.note) if r.note else "",
+                format_html(
+                    ' <span class="void-reason">{}</span>',
+                    voided % {"reason": r.void_reason},
+                )
+                if r.voided
+                else "",
+            )
+            for r in reports
+        ),
+    )
+    history = [tuple(h) for h in row["history"]] if row else []
+    points = history_svg_points(history, ranked)
+    # The chart's marks, the opponents' links and the rows of the tables built here: a
+    # template loop per mark, opponent or table costs more than the queries of the page.
+    players_url = reverse("public:player", args=[event.slug, 0])[:-2]
+    for entry in played:
+        entry["opponent_links"] = format_html_join(
+            ", ",
+            '<a href="{}{}/">{}</a>',
+            ((players_url, o["player_id"], o["name"]) for o in entry["opponents"]),
+        )
+    dash = "–"
+    tables_rows = format_html_join(
+        "\n",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        '<td class="num">{}</td><td class="num">{}</td></tr>',
+        (
+            (
+                p["seat"]["round"],
+                p["seat"]["table"],
+                p["seat"]["wind"],
+                p["opponent_links"],
+                p["line"]["score"] if p["line"] else dash,
+                p["line"]["units_display"] if p["line"] else dash,
+            )
+            for p in played
+        ),
+    )
+    mark_title, label = gettext("Round %(r)s: place %(p)s"), gettext("round %(r)s: %(p)s")
+    chart_marks = format_html_join(
+        "",
+        '<circle cx="{0}" cy="{1}" r="4" fill="#0b5d3b"><title>{2}</title></circle>'
+        '<text x="{0}" y="{1}" dy="-7" text-anchor="middle" font-size="10">{3}</text>',
+        ((x, y, mark_title % {"r": r, "p": p}, p) for x, y, r, p in points),
+    )
+    chart_label = ", ".join(label % {"r": r, "p": p} for r, p in history)
+    method = snapshot.method or ""
+    return render(
+        request,
+        "public/player.html",
+        {
+            "event": event,
+            "player": player,
+            "row": row,
+            "played": played,
+            "tables_rows": tables_rows,
+            "upcoming": upcoming,
+            "reports": reports,
+            "report_items": report_items,
+            "history": history,
+            "chart": points,
+            "chart_path": " ".join(f"{x},{y}" for x, y, *_ in points),
+            "riichi": method == RIICHI,
+            "table_points": method == TABLE_POINTS,
+            "columns": _columns(method),
+            "players": ranked,
+            "nav_html": nav_html(event, snapshot),
+            "chart_marks": chart_marks,
+            "chart_label": chart_label,
+            "language_next": request.path,
+            "hand_stats": sheets.player_hand_stats(player) if event.keeps_score_sheets else None,
+        },
+    )

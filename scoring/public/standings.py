@@ -1,0 +1,206 @@
+"""The event page with the standings, the standings fragment it polls, and the projector."""
+
+from __future__ import annotations
+
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+
+from rules.standings import RIICHI
+from scoring import sheets
+from scoring.models import StandingsSnapshot
+from tournament.clock import clock_of
+from tournament.models import Announcement, Event, Round
+
+from .common import (
+    _columns,
+    _etag,
+    _event,
+    _not_modified,
+    _shared_page,
+    _snapshot,
+)
+
+
+def _standings_context(event: Event, snapshot: StandingsSnapshot) -> dict:
+    method = snapshot.method or ""
+    return {
+        "event": event,
+        "snapshot": snapshot,
+        "rows": snapshot.rows,
+        "columns": _columns(method),
+        "riichi": method == RIICHI,
+        "updating": snapshot.revision < event.revision,
+    }
+
+
+_RENDERED: dict[str, str] = {}
+_RENDERED_MAX = 64
+
+
+def standings_html(request: HttpRequest, event: Event, snapshot: StandingsSnapshot) -> str:
+    """The rendered standings table, kept per (event, revisions, language): in this process's
+    memory and in the shared cache. Rendering a thousand rows costs far more than a request;
+    the snapshot changes only when a write lands, and its revision is in the key."""
+    computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = (
+        f"standings-html:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:"
+        f"{get_language()}"
+    )
+    html = _RENDERED.get(key)
+    if html is None:
+        html = cache.get(key)
+        if html is None:
+            html = render_to_string(
+                "public/_standings.html", _standings_context(event, snapshot), request
+            )
+            cache.set(key, html, 3600)
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()
+        _RENDERED[key] = html
+    return html
+
+
+_PAGES: dict[str, bytes] = {}
+# (slug, language) -> (until when, page key): for that long the page is served without asking
+# the database whether the event changed (settings.PUBLIC_PAGE_SECONDS, about a second).
+_RECENT_KEYS: dict[tuple[str, str], tuple[float, str]] = {}
+
+
+@require_GET
+def event_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public event page. For anonymous visitors the whole page is kept per
+    (event, revisions, language) in this process: a player refreshing the standings on the
+    Wi-Fi of a full hall costs one small query."""
+    shared = _shared_page(request)
+    language = get_language()
+    if shared:
+        recent = _RECENT_KEYS.get((slug, language))
+        if recent is not None and recent[0] > time.monotonic():
+            page = _PAGES.get(recent[1])
+            if page is not None:
+                return HttpResponse(page)
+    event = _event(request, slug)
+    snapshot = _snapshot(event)
+    key = None
+    if shared and event.is_public:
+        computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+        key = (
+            f"{event.pk}:{snapshot.revision}:{computed}:{event.revision}:"
+            f"{event.announcements_revision}:{language}"
+        )
+        _RECENT_KEYS[(slug, language)] = (time.monotonic() + settings.PUBLIC_PAGE_SECONDS, key)
+        page = _PAGES.get(key)
+        if page is not None:
+            return HttpResponse(page)
+    response = render(
+        request,
+        "public/event.html",
+        {
+            "event": event,
+            "standings": mark_safe(standings_html(request, event, snapshot)),  # noqa: S308
+            "announcements": list(event.announcements.filter(is_active=True)[:3]),
+            "etag": _etag(event, snapshot, "standings"),
+            # The page is shared by every anonymous visitor: the language form must not carry
+            # the first visitor's query string (``?utm=...``) to the others.
+            "language_next": request.path,
+        },
+    )
+    if key is not None:
+        if len(_PAGES) >= _RENDERED_MAX:
+            _PAGES.clear()
+            _RECENT_KEYS.clear()
+        _PAGES[key] = response.content
+    return response
+
+
+@require_GET
+def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    snapshot = _snapshot(event)
+    etag = _etag(event, snapshot, "standings")
+    if _not_modified(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(standings_html(request, event, snapshot))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    return render(request, "public/projector.html", {"event": event})
+
+
+@require_GET
+def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings, the clock of the current round and the announcements, as JSON."""
+    event = _event(request, slug)
+    snapshot = _snapshot(event)
+    now = timezone.now()
+    live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
+    announcements = list(
+        Announcement.objects.filter(event=event, is_active=True).values_list("text", flat=True)[:5]
+    )
+    clock = None
+    if live:
+        # A live round's clock runs from when it started, not from a scheduled start that
+        # may still lie ahead; paused time and the round's extra minutes move its end.
+        main = clock_of(live, now)
+        extra = [
+            {"table": t.number, "ends_at": clock_of(live, now, t.extra_minutes).ends_at}
+            for t in live.tables.filter(extra_minutes__gt=0)
+        ]
+        # The projector counts down to ``starts_at`` while it lies ahead: a live round's
+        # start is never ahead (a scheduled start still to come is not sent).
+        started = live.clock_started_at or live.starts_at
+        if started is not None and started > now:
+            started = None
+        clock = {
+            "round": live.number,
+            "state": main.state,
+            "ends_at": main.ends_at.isoformat() if main.ends_at else None,
+            "starts_at": started.isoformat() if started and main.state != "paused" else None,
+            "remaining_seconds": main.remaining_seconds,
+            "extra": [
+                {"table": e["table"], "ends_at": e["ends_at"].isoformat()}
+                for e in extra
+                if e["ends_at"]
+            ],
+        }
+    columns = _columns(snapshot.method or "")
+    return JsonResponse(
+        {
+            "event": event.name,
+            "revision": snapshot.revision,
+            "updating": snapshot.revision < event.revision,
+            "server_time": now.isoformat(),
+            "columns": columns,
+            "rows": [
+                {
+                    # A player without a game has no place and no values (not zeros).
+                    "place": "–" if r["place"] is None else r["place"],
+                    "name": r["name"],
+                    "dropped": r["dropped"],
+                    **{c: "–" if r["place"] is None else r[f"{c}_display"] for c in columns},
+                }
+                for r in snapshot.rows
+            ],
+            "clock": clock,
+            "announcements": announcements,
+            "live_tables": [
+                {"table": t.number, "names": t.names, "totals": t.totals, "hands": t.hands}
+                for t in (sheets.live_tables(live) if live and event.keeps_score_sheets else [])
+            ],
+        }
+    )
