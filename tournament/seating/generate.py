@@ -698,7 +698,8 @@ def generate(
                 elif any(x is not None for x in layouts):
                     iters = min(iters, 6000)  # a re-draft starts close to its end
             moves = plan_tab if any(x is not None for x in layouts) else None
-            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, sub_cls)
+            fair = (n, sub_games) if sub_cls is not None else None
+            new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, None, fair)
             construction += f" + tabu search ({iters} iterations max)"
 
     return _finish(

@@ -110,6 +110,7 @@ def _tabu(
     home: np.ndarray | None = None,
     plan_tab: np.ndarray | None = None,
     cls: np.ndarray | None = None,
+    fair: tuple[int, np.ndarray] | None = None,
 ) -> tuple[list[list[list[int]]], int]:
     """Tabu search over swaps of two players between tables of one round.
 
@@ -117,7 +118,12 @@ def _tabu(
     player to tables within distance 1 of its home table (Swiss pairing).  ``plan_tab``
     (R x P, -1: none) is the table the published plan gives a player: leaving it costs
     ``MOVE_PENALTY`` (re-drafts change few seats).  ``cls`` (R x P): only players of one
-    class swap (who sits with a substitute is decided before)."""
+    class swap (who sits with a substitute is decided before).
+
+    ``fair = (n, sub_games)``: players from ``n`` on are substitutes (they keep their
+    seats) and substitutes must stay shared fairly (``_Fair``): who sits with a
+    substitute changes only by moves that keep it so; ``sub_games`` are the games with a
+    substitute before these rounds."""
     R = len(rounds)
     P = F.shape[0]
     if R == 0:
@@ -137,6 +143,7 @@ def _tabu(
     active = tab >= 0
     inactive_pair = ~active[:, :, None] | ~active[:, None, :]
     has_plan = plan_tab >= 0 if plan_tab is not None else None
+    fr = _Fair(fair[0], fair[1], P, R, T) if fair is not None else None
 
     def moved_cost() -> float:
         if plan_tab is None:
@@ -172,6 +179,16 @@ def _tabu(
         invalid = (tab[:, :, None] == tab[:, None, :]) | inactive_pair
         if cls is not None:
             invalid |= cls[:, :, None] != cls[:, None, :]
+        pair_round = None
+        if fr is not None:
+            bad, pair_round = fr.moves(tab)
+            invalid |= bad
+            # a move that changes who sits with a substitute in round r is undone in round
+            # pair_round (the same two players swap back there): both swaps count
+            second = pair_round < R
+            if second.any():
+                rr = np.where(second, pair_round, 0)
+                D = D + np.where(second, D[rr, np.arange(P)[:, None], np.arange(P)[None, :]], 0.0)
         if home is not None:
             hp = home[:, :, None]
             tq = tab[:, None, :]
@@ -188,6 +205,22 @@ def _tabu(
             tabu_until[:] = 0
             continue
         Dm = np.where(allowed, D, np.inf)
+        if pair_round is not None and second.any():
+            # the two swaps of a compound move interact (the same two players): its
+            # estimate is replaced by the exact change for the most promising few
+            comp = ~invalid & second
+            Dm[second] = np.inf
+            single = float(Dm.min())
+            est = np.where(comp, D, np.inf)
+            # only when no single swap improves (they are cheap and usually enough)
+            flat = np.flatnonzero(est < single + 3.0) if single > -_EPS else np.zeros(0, int)
+            if len(flat) > 32:
+                flat = flat[np.argsort(est.ravel()[flat], kind="stable")[:32]]
+            for f in flat:
+                r1, a, b = (int(v) for v in np.unravel_index(int(f), D.shape))
+                d = _compound_delta(mem, tab, M, costs, r1, int(pair_round[r1, a, b]), a, b)
+                if not tabu[r1, a, b] or cur + d < best - _EPS:
+                    Dm[r1, a, b] = d
         m = Dm.min()
         cand = np.flatnonzero(Dm <= m + _EPS)
         r, p, q = np.unravel_index(int(cand[rng.randrange(len(cand))]), Dm.shape)
@@ -195,6 +228,11 @@ def _tabu(
         A, B = int(tab[r, q]), int(tab[r, p])
         tabu_until[r, p, A] = it + 4 + rng.randrange(12)
         tabu_until[r, q, B] = it + 4 + rng.randrange(12)
+        if pair_round is not None and pair_round[r, p, q] < R:
+            r2 = int(pair_round[r, p, q])
+            _apply_swap(mem, tab, S, M, r2, int(p), int(q))
+            tabu_until[r2, p, int(tab[r2, q])] = it + 4 + rng.randrange(12)
+            tabu_until[r2, q, int(tab[r2, p])] = it + 4 + rng.randrange(12)
         cur = costs.total(M) + moved_cost()
         if cur < best - _EPS:
             best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
@@ -221,11 +259,85 @@ def _tabu(
                     continue
                 if cls is not None and cls[rr, x] != cls[rr, y]:
                     continue
+                if fr is not None and (
+                    max(x, y) >= fr.n or fr.at_sub(tab, rr, x) != fr.at_sub(tab, rr, y)
+                ):
+                    continue
                 _apply_swap(mem, tab, S, M, rr, x, y)
             tabu_until[:] = 0
             cur = costs.total(M) + moved_cost()
     Mb = _meetings(P, best_mem, F.copy())
     return best_mem, costs.repeats(Mb)
+
+
+class _Fair:
+    """Substitutes shared fairly: in every round the players at a substitute's table are
+    among those with the fewest such games so far (then nobody has two before everyone
+    has one, and the counts stay at most one apart).
+
+    Swapping x (with a substitute in round r) and y (without) keeps that iff both had as
+    many such games before r and, in the first later round where exactly one of them sits
+    with a substitute (then y), they swap back; with no such round the single swap does."""
+
+    def __init__(self, n: int, sub_games: np.ndarray, P: int, R: int, T: int) -> None:
+        self.n, self.P, self.R, self.T = n, P, R, T
+        self.base = np.zeros(P, dtype=np.int64)
+        self.base[:n] = sub_games
+        self.real = np.arange(P) < n
+        self.rows = np.arange(R)[:, None]
+
+    def chosen(self, tab: np.ndarray) -> np.ndarray:
+        sub_tab = np.zeros((self.R, self.T + 1), dtype=bool)
+        sub_tab[self.rows, np.where(tab[:, self.n :] >= 0, tab[:, self.n :], self.T)] = True
+        sub_tab[:, self.T] = False
+        return sub_tab[self.rows, np.where(tab >= 0, tab, self.T)] & self.real[None, :]
+
+    def at_sub(self, tab: np.ndarray, r: int, x: int) -> bool:
+        return bool(x < self.n and (tab[r, self.n :] == tab[r, x]).any())
+
+    def moves(self, tab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(R x P x P) swaps that would break fairness, and the round of the swap back
+        (``R``: none needed)."""
+        R, P = self.R, self.P
+        ch = self.chosen(tab)
+        before = self.base[None, :] + np.cumsum(ch, axis=0) - ch
+        differ = ch[:, :, None] != ch[:, None, :]
+        back = np.full((R, P, P), R, dtype=np.int64)
+        for r in range(R - 2, -1, -1):
+            back[r] = np.where(differ[r + 1], r + 1, back[r + 1])
+        real2 = self.real[:, None] & self.real[None, :]
+        equal = before[:, :, None] == before[:, None, :]
+        bad = differ & ~(equal & real2[None])
+        bad |= ~real2[None]  # substitutes keep their seats
+        back = np.where(differ & ~bad, back, R)
+        return bad, back
+
+
+def _compound_delta(mem, tab, M, costs: _Costs, r1: int, r2: int, p: int, q: int) -> float:
+    """Exact cost change of swapping ``p`` and ``q`` in round ``r1`` and in round ``r2``."""
+    change: dict[tuple[int, int], int] = {}
+    for r in (r1, r2):
+        ta, tb = mem[r][int(tab[r, p])], mem[r][int(tab[r, q])]
+        for a in ta:
+            if a != p:
+                change[(p, a)] = change.get((p, a), 0) - 1
+                change[(q, a)] = change.get((q, a), 0) + 1
+        for b in tb:
+            if b != q:
+                change[(q, b)] = change.get((q, b), 0) - 1
+                change[(p, b)] = change.get((p, b), 0) + 1
+    delta = 0.0
+    for (a, b), c in change.items():
+        if c:
+            m0 = int(M[a, b])
+            m1 = m0 + c
+            w, w2, pen = costs.W[a, b], costs.W2[a, b], costs.Pen[a, b]
+            delta += (
+                w * (max(m1 - 1, 0) - max(m0 - 1, 0))
+                + w2 * (m1 * (m1 - 1) - m0 * (m0 - 1)) / 2.0
+                + pen * (m1 - m0)
+            )
+    return float(delta)
 
 
 def _apply_swap(mem, tab, S, M, r: int, p: int, q: int) -> None:
