@@ -68,7 +68,12 @@ class Rows:
             return cls(
                 empty, empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3))
             )
-        head, lines = _lines(zlib.decompress(bytes(packed)))
+        return cls.of_head(*_lines(zlib.decompress(bytes(packed))))
+
+    @classmethod
+    def of_head(cls, head: dict[str, list], lines: np.ndarray) -> Rows:
+        """From a snapshot's head and lines, as ``snapshot.compute_rows`` makes them (or
+        ``packed`` holds them)."""
         counts = np.array(head["lines"], dtype=np.int64)
         line_row = np.repeat(np.arange(len(counts)), counts)
         # Line columns: round, table, score, units, table points, penalty.
@@ -275,10 +280,12 @@ def compute(
     stages: list[Stage],
     overall: dict[tuple[int, int], int],
     arrays: bool = False,
+    rows: Rows | None = None,
 ) -> dict[str, Any]:
     """Everything the format pages show: teams, stages, consolation groups, the final ranking,
     as lists (``arrays``: the tables as integer arrays, for ``pack``). Values are integers
-    counted in 1/``scale`` (see ``readable``)."""
+    counted in 1/``scale`` (see ``readable``). ``rows``: ``packed``'s rows, when the caller
+    has them already."""
     if not arrays:
         return unpack(
             pack(
@@ -290,10 +297,12 @@ def compute(
                     best=best,
                     stages=stages,
                     overall=overall,
+                    rows=rows,
                 )
             )
         )
-    rows = Rows.of(packed)
+    if rows is None:
+        rows = Rows.of(packed)
     scale = scale_of(stages)
     data: dict[str, Any] = {"method": method, "scale": scale}
     if members:
@@ -472,12 +481,35 @@ def load_inputs(
                 members[player] = other
             else:
                 overall[(player, other)] = overall.get((player, other), 0) + amount
-    stages: list[Stage] = []
+    stages = _stages(event_id) if has_stages else []
+    return {"members": members, "best": best, "stages": stages, "overall": overall}
+
+
+def _stages(event_id: int) -> list[Stage]:
+    # Query: the stages with their cut decisions.
+    return list(
+        Stage.objects.filter(event_id=event_id).select_related("cut").order_by("first_round")
+    )
+
+
+def inputs_of(
+    event_id: int,
+    loaded: snapshot.Loaded,
+    *,
+    has_teams: bool,
+    has_stages: bool,
+    best: int | None,
+) -> dict[str, Any]:
+    """``load_inputs`` from what the reconcile loaded for the snapshot (the players' teams, the
+    overall deductions with their rounds): one query, for the stages."""
+    members: dict[int, int] = {}
+    if has_teams:
+        members = {p[0]: p[4] for p in loaded.players if p[4] is not None}
+    overall: dict[tuple[int, int], int] = {}
     if has_stages:
-        # Query: the stages with their cut decisions.
-        stages = list(
-            Stage.objects.filter(event_id=event_id).select_related("cut").order_by("first_round")
-        )
+        for player, round_, points in loaded.overall_rounds.tolist():
+            overall[(player, round_)] = overall.get((player, round_), 0) + points
+    stages = _stages(event_id) if has_stages else []
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
@@ -493,6 +525,23 @@ def prepare(
     """The packed format standings of the snapshot ``packed`` (reads the format's inputs)."""
     inputs = load_inputs(event_id, has_teams, has_stages, best)
     return pack(compute(method, packed, arrays=True, **inputs))
+
+
+def prepare_computed(
+    event_id: int,
+    computed: snapshot.Computed,
+    loaded: snapshot.Loaded,
+    *,
+    has_teams: bool,
+    has_stages: bool,
+    best: int | None,
+) -> bytes:
+    """``prepare`` for the reconcile: from the snapshot before packing and its inputs, so that
+    neither the packed snapshot nor the teams and overall deductions are read again (one
+    query, for the stages; none without stages)."""
+    inputs = inputs_of(event_id, loaded, has_teams=has_teams, has_stages=has_stages, best=best)
+    rows = Rows.of_head(computed.head, computed.lines)
+    return pack(compute(computed.method, None, arrays=True, rows=rows, **inputs))
 
 
 def store(event_id: int, revision: int, stored: bytes, *, force: bool = False) -> bool:

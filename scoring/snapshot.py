@@ -21,6 +21,7 @@ of points.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import zlib
@@ -151,12 +152,17 @@ def _ledger_sql() -> str:
 
 @dataclass(frozen=True)
 class Loaded:
-    """An event's standings inputs: players (id, name, status, is_substitute) in id order,
-    the grid (players as indices into that list) and each grid table's number."""
+    """An event's standings inputs: players (id, name, status, is_substitute, team id or
+    None) in id order, the grid (players as indices into that list), each grid table's number,
+    and the overall-scope deductions as rows (player id, round number of their table, points)
+    for the format standings, which count them by stage."""
 
-    players: list[tuple[int, str, str, bool]]
+    players: list[tuple[int, str, str, bool, int | None]]
     grid: Grid
     table_numbers: np.ndarray
+    overall_rounds: np.ndarray = dataclasses.field(
+        default_factory=lambda: np.zeros((0, 3), dtype=np.int64)
+    )
 
     def table_results(self) -> list[TableResult]:
         """The grid as ``rules.TableResult`` objects (player ids, penalties where not zero)."""
@@ -219,7 +225,7 @@ def load_grid(event_id: int) -> Loaded:
         players = list(
             Player.objects.filter(event_id=event_id)
             .order_by("pk")
-            .values_list("pk", "name", "status", "is_substitute")
+            .values_list("pk", "name", "status", "is_substitute", "team_id")
         )
         # Queries: the seat scores of every counting result; the event's tables with their
         # round and table numbers.
@@ -244,6 +250,11 @@ def load_grid(event_id: int) -> Loaded:
     overall = np.zeros(len(ids), dtype=np.int64)
     in_total = what == IN_TOTAL
     np.add.at(overall, _indices(ids, player[in_total]), points[in_total])
+    # Their rounds, from their tables (a ledger row's round is its table's; 0: not found).
+    found = positions(all_tables[:, 0], table[in_total])
+    in_round = np.zeros(len(found), dtype=np.int64)
+    in_round[found >= 0] = all_tables[found[found >= 0], 1]
+    overall_rounds = np.stack((player[in_total], in_round, points[in_total]), axis=1)
     # Table-scope moves onto the mover's seat at that table. A penalty of somebody not seated
     # in the counting result, or at a table without one, cannot change a table.
     transfer, at_table = what == TRANSFER, what == AT_TABLE
@@ -267,7 +278,12 @@ def load_grid(event_id: int) -> Loaded:
         overall=overall,
         ranked=np.array([not p[3] for p in players], dtype=bool),
     )
-    return Loaded(players=players, grid=grid, table_numbers=numbers[:, 1].copy())
+    return Loaded(
+        players=players,
+        grid=grid,
+        table_numbers=numbers[:, 1].copy(),
+        overall_rounds=overall_rounds,
+    )
 
 
 # Computing and packing ----------------------------------------------------------------------
@@ -330,9 +346,28 @@ def place_history(
     return rounds.tolist(), history
 
 
+@dataclass(frozen=True)
+class Computed:
+    """A snapshot before packing: the method, the rows' fields (``_pack``'s head) and the round
+    lines. The reconcile computes the format standings from it without reading ``packed``."""
+
+    method: str
+    head: dict[str, list]
+    lines: np.ndarray
+
+    def packed(self) -> bytes:
+        return _pack(self.head, self.lines)
+
+
 def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str, bytes]:
     """The standings method and the packed snapshot of ``loaded``: ranked players who played,
     then registered players who did not (no place, zeros and their overall penalties)."""
+    computed = compute_rows(ruleset_key, options, loaded)
+    return computed.method, computed.packed()
+
+
+def compute_rows(ruleset_key: str, options: dict | None, loaded: Loaded) -> Computed:
+    """``compute`` before packing."""
     ruleset = get_ruleset(ruleset_key)
     ids = np.array([p[0] for p in loaded.players], dtype=np.int64)
     n = len(ids)
@@ -381,7 +416,7 @@ def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str
         ),
         axis=1,
     ).reshape(-1, LINE_FIELDS)
-    return ruleset.method, _pack(head, lines)
+    return Computed(ruleset.method, head, lines)
 
 
 def _narrowest(values: np.ndarray) -> np.ndarray:
