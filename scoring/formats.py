@@ -61,6 +61,15 @@ class Rows:
     line_round: np.ndarray
     line_values: np.ndarray  # (lines, 3): units, table points, score (twelfths)
 
+    def row_of(self, players: np.ndarray) -> np.ndarray:
+        """The row index of each of ``players`` (ids), -1 where not in the rows."""
+        players = np.asarray(players, dtype=np.int64).reshape(-1)
+        if not len(self.player):
+            return np.full(len(players), -1, dtype=np.int64)
+        by_id = np.argsort(self.player, kind="stable")
+        found = snapshot.positions(self.player[by_id], players)
+        return np.where(found >= 0, by_id[found.clip(min=0)], -1)
+
     @classmethod
     def of(cls, packed: bytes | memoryview | None) -> Rows:
         if not packed:
@@ -92,42 +101,43 @@ class Rows:
 # Teams --------------------------------------------------------------------------------------
 
 
-def team_standings(
+def team_arrays(
     method: str, rows: Rows, members: dict[int, int], best: int | None, scale: int
-) -> list[dict[str, Any]]:
-    """Per team (``members``: player id -> team id): place, team, the summed values (integers
-    in 1/``scale``) and the members' player ids in standings order, the first ``counted`` of
-    whom count."""
-    team_of = np.array([members.get(p, -1) for p in rows.player.tolist()], dtype=np.int64)
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per team (``members``: player id -> team id), as ``pack`` stores it: a (teams, 7)
+    array of place, team, the three values (in 1/``scale``), counted members and members, in
+    team standings order; and every team's members' player ids, team after team, each in
+    standings order, the first ``counted`` of whom count."""
+    empty = (np.zeros((0, 7), dtype=np.int64), np.zeros(0, dtype=np.int64))
+    if not members or not len(rows.player):
+        return empty
+    ids = np.fromiter(members.keys(), dtype=np.int64, count=len(members))
+    team_ids = np.fromiter(members.values(), dtype=np.int64, count=len(members))
+    at = rows.row_of(ids)
+    team_of = np.full(len(rows.player), -1, dtype=np.int64)
+    team_of[at[at >= 0]] = team_ids[at >= 0]
     in_team = np.flatnonzero(team_of >= 0)  # rows in standings order
     if not len(in_team):
-        return []
+        return empty
     teams, index = np.unique(team_of[in_team], return_inverse=True)
-    # Each member's position within its team, best first (rows are in standings order).
+    # Members team after team, each team's in standings order (rows are in that order).
     by_team = np.argsort(index, kind="stable")
-    starts = np.searchsorted(index[by_team], np.arange(len(teams)))
+    sizes = np.bincount(index, minlength=len(teams))
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     position = np.empty(len(in_team), dtype=np.int64)
-    position[by_team] = np.arange(len(in_team)) - np.repeat(starts, np.bincount(index))
+    position[by_team] = np.arange(len(in_team)) - np.repeat(starts, sizes)
     counted = position < best if best else np.ones(len(in_team), dtype=bool)
     sums = np.zeros((len(teams), 3), dtype=np.int64)
     np.add.at(sums, index[counted], rows.values[in_team[counted]] * (scale // TWELFTHS))
     order, place = rf.rank_arrays([sums[:, k] for k in key_indices(method)])
-    member_lists: list[list[int]] = [[] for _ in teams]
-    for team, player in zip(index.tolist(), rows.player[in_team].tolist(), strict=True):
-        member_lists[team].append(player)
-    counts = np.bincount(index[counted], minlength=len(teams)).tolist()
-    values = sums.tolist()
-    team_ids = teams.tolist()
-    return [
-        {
-            "place": p,
-            "team": team_ids[t],
-            **dict(zip(VALUES, values[t], strict=True)),
-            "members": member_lists[t],
-            "counted": counts[t],
-        }
-        for t, p in zip(order.tolist(), place.tolist(), strict=True)
-    ]
+    counts = np.bincount(index[counted], minlength=len(teams))
+    table = np.column_stack((place, teams[order], sums[order], counts[order], sizes[order])).astype(
+        np.int64
+    )
+    # The members of the teams in ``order``: each team's slice of ``by_team``.
+    slices = [by_team[starts[t] : starts[t] + sizes[t]] for t in order.tolist()]
+    member_ids = rows.player[in_team[np.concatenate(slices)]]
+    return table, member_ids.astype(np.int64)
 
 
 # Stages -------------------------------------------------------------------------------------
@@ -204,18 +214,19 @@ def stage_standings(
     method: str,
     rows: Rows,
     stages: list[Stage],
-    overall: dict[tuple[int, int], int],
+    overall: dict[tuple[int, int], int] | np.ndarray,
     scale: int,
 ) -> StagePlan:
-    """Each stage's standings in order, as far as cuts are confirmed."""
+    """Each stage's standings in order, as far as cuts are confirmed. ``overall``: the overall
+    deductions, {(player, round): points} or rows (player, round, points)."""
     plan = StagePlan(stages)
-    position = {p: i for i, p in enumerate(rows.player.tolist())}
-    keys = [k for k in overall if k[0] in position]
-    penalties = (
-        np.array([position[p] for p, _r in keys], dtype=np.int64),
-        np.array([r for _p, r in keys], dtype=np.int64),
-        np.array([overall[k] for k in keys], dtype=np.int64),
-    )
+    if isinstance(overall, dict):
+        overall = np.array(
+            [(p, r, points) for (p, r), points in overall.items()], dtype=np.int64
+        ).reshape(-1, 3)
+    where = rows.row_of(overall[:, 0])
+    known = where >= 0
+    penalties = (where[known], overall[known, 1], overall[known, 2])
     previous: StageTable | None = None
     for stage in stages:
         own = _stage_values(rows, stage, penalties, scale)
@@ -228,9 +239,8 @@ def stage_standings(
                 plan.pending = stage.number
                 break
             if decision is not None:
-                members = np.array(
-                    [position[p] for p in decision.qualified if p in position], dtype=np.int64
-                )
+                members = rows.row_of(np.array(decision.qualified, dtype=np.int64))
+                members = members[members >= 0]
             else:
                 members = previous.members
             seeds = [int(Fraction(s) * scale) for s in stage.seed_points or []]
@@ -278,7 +288,7 @@ def compute(
     members: dict[int, int],
     best: int | None,
     stages: list[Stage],
-    overall: dict[tuple[int, int], int],
+    overall: dict[tuple[int, int], int] | np.ndarray,
     arrays: bool = False,
     rows: Rows | None = None,
 ) -> dict[str, Any]:
@@ -306,7 +316,7 @@ def compute(
     scale = scale_of(stages)
     data: dict[str, Any] = {"method": method, "scale": scale}
     if members:
-        data["teams"] = team_standings(method, rows, members, best, scale)
+        data["teams"] = team_arrays(method, rows, members, best, scale)
     if stages:
         plan = stage_standings(method, rows, stages, overall, scale)
         data["stages"] = {str(n): t.as_array(rows) for n, t in plan.results.items()}
@@ -328,27 +338,25 @@ def pack(data: dict[str, Any]) -> bytes:
     arrays: list[tuple[str, np.ndarray]] = []
     if "teams" in data:
         teams = data["teams"]
-        arrays.append(
-            (
-                "teams",
-                np.array(
+        if isinstance(teams, tuple):  # ``team_arrays``
+            table, member_ids = teams
+        else:
+            table = np.array(
+                [
                     [
-                        [
-                            t["place"],
-                            t["team"],
-                            *(t[v] for v in VALUES),
-                            t["counted"],
-                            len(t["members"]),
-                        ]
-                        for t in teams
-                    ],
-                    dtype=np.int64,
-                ).reshape(-1, 7),
-            )
-        )
-        arrays.append(
-            ("members", np.array([m for t in teams for m in t["members"]], dtype=np.int64))
-        )
+                        t["place"],
+                        t["team"],
+                        *(t[v] for v in VALUES),
+                        t["counted"],
+                        len(t["members"]),
+                    ]
+                    for t in teams
+                ],
+                dtype=np.int64,
+            ).reshape(-1, 7)
+            member_ids = np.array([m for t in teams for m in t["members"]], dtype=np.int64)
+        arrays.append(("teams", table))
+        arrays.append(("members", member_ids))
     for group in ("stages", "consolation"):
         for number, lines in data.get(group, {}).items():
             arrays.append((f"{group}:{number}", np.array(lines, dtype=np.int64).reshape(-1, 5)))
@@ -485,10 +493,28 @@ def load_inputs(
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
+# What the standings read of a stage and its cut (the rest, the cut's ties and choice above
+# all, is not decoded).
+STAGE_FIELDS = (
+    "number",
+    "first_round",
+    "last_round",
+    "cut_size",
+    "carry",
+    "seed_points",
+    "rest",
+    "cut__qualified",
+    "cut__standing",
+)
+
+
 def _stages(event_id: int) -> list[Stage]:
     # Query: the stages with their cut decisions.
     return list(
-        Stage.objects.filter(event_id=event_id).select_related("cut").order_by("first_round")
+        Stage.objects.filter(event_id=event_id)
+        .select_related("cut")
+        .only(*STAGE_FIELDS)
+        .order_by("first_round")
     )
 
 
@@ -505,11 +531,8 @@ def inputs_of(
     members: dict[int, int] = {}
     if has_teams:
         members = {p[0]: p[4] for p in loaded.players if p[4] is not None}
-    overall: dict[tuple[int, int], int] = {}
-    if has_stages:
-        for player, round_, points in loaded.overall_rounds.tolist():
-            overall[(player, round_)] = overall.get((player, round_), 0) + points
     stages = _stages(event_id) if has_stages else []
+    overall = loaded.overall_rounds if has_stages else np.zeros((0, 3), dtype=np.int64)
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
