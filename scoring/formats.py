@@ -17,6 +17,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -61,12 +62,22 @@ class Rows:
     line_round: np.ndarray
     line_values: np.ndarray  # (lines, 3): units, table points, score (twelfths)
 
+    @cached_property
+    def _by_id(self) -> np.ndarray:
+        return np.argsort(self.player, kind="stable")
+
+    @cached_property
+    def line_bounds(self) -> np.ndarray:
+        """Each row's first line and the line after its last (its lines are consecutive)."""
+        ends = np.cumsum(np.bincount(self.line_row, minlength=len(self.player)))
+        return np.concatenate(([0], ends)).astype(np.int64)
+
     def row_of(self, players: np.ndarray) -> np.ndarray:
         """The row index of each of ``players`` (ids), -1 where not in the rows."""
         players = np.asarray(players, dtype=np.int64).reshape(-1)
         if not len(self.player):
             return np.full(len(players), -1, dtype=np.int64)
-        by_id = np.argsort(self.player, kind="stable")
+        by_id = self._by_id
         found = snapshot.positions(self.player[by_id], players)
         return np.where(found >= 0, by_id[found.clip(min=0)], -1)
 
@@ -75,7 +86,13 @@ class Rows:
         if not packed:
             empty = np.zeros(0, dtype=np.int64)
             return cls(
-                empty, empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3))
+                empty,
+                empty,
+                empty,
+                np.zeros((0, 3), np.int64),
+                empty,
+                empty,
+                np.zeros((0, 3), np.int64),
             )
         return cls.of_head(*_lines(zlib.decompress(bytes(packed))))
 
@@ -180,8 +197,12 @@ def _stage_values(
 ) -> np.ndarray:
     """Per snapshot row: (total, table points, score) over the stage's rounds, in 1/scale."""
     inside = (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
-    sums = np.zeros((len(rows.player), 3), dtype=np.int64)
-    np.add.at(sums, rows.line_row[inside], rows.line_values[inside])
+    # Per row, the sum of its lines inside: a running sum of those lines' values, read at the
+    # rows' bounds (integers, exact).
+    running = np.zeros((len(rows.line_round) + 1, 3), dtype=np.int64)
+    np.cumsum(np.where(inside[:, None], rows.line_values, 0), axis=0, out=running[1:])
+    bounds = rows.line_bounds
+    sums = running[bounds[1:]] - running[bounds[:-1]]
     where, rounds, points = overall
     mine = (rounds >= stage.first_round) & (rounds <= stage.last_round)
     extra = np.zeros(len(rows.player), dtype=np.int64)
@@ -489,7 +510,7 @@ def load_inputs(
                 members[player] = other
             else:
                 overall[(player, other)] = overall.get((player, other), 0) + amount
-    stages = _stages(event_id) if has_stages else []
+    stages = load_stages(event_id) if has_stages else []
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
@@ -508,7 +529,7 @@ STAGE_FIELDS = (
 )
 
 
-def _stages(event_id: int) -> list[Stage]:
+def load_stages(event_id: int) -> list[Stage]:
     # Query: the stages with their cut decisions.
     return list(
         Stage.objects.filter(event_id=event_id)
@@ -526,12 +547,15 @@ def inputs_of(
     has_stages: bool,
     best: int | None,
 ) -> dict[str, Any]:
-    """``load_inputs`` from what the reconcile loaded for the snapshot (the players' teams, the
-    overall deductions with their rounds): one query, for the stages."""
+    """``load_inputs`` from what the reconcile loaded for the snapshot: the players' teams,
+    the overall deductions with their rounds, and the stages if it read them too (its
+    ``also``: ``load_stages``); else one query, for them."""
     members: dict[int, int] = {}
     if has_teams:
         members = {p[0]: p[4] for p in loaded.players if p[4] is not None}
-    stages = _stages(event_id) if has_stages else []
+    stages = []
+    if has_stages:
+        stages = loaded.also if loaded.also is not None else load_stages(event_id)
     overall = loaded.overall_rounds if has_stages else np.zeros((0, 3), dtype=np.int64)
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
@@ -560,8 +584,7 @@ def prepare_computed(
     best: int | None,
 ) -> bytes:
     """``prepare`` for the reconcile: from the snapshot before packing and its inputs, so that
-    neither the packed snapshot nor the teams and overall deductions are read again (one
-    query, for the stages; none without stages)."""
+    neither the packed snapshot nor the teams and overall deductions are read again."""
     inputs = inputs_of(event_id, loaded, has_teams=has_teams, has_stages=has_stages, best=best)
     rows = Rows.of_head(computed.head, computed.lines)
     return pack(compute(computed.method, None, arrays=True, rows=rows, **inputs))

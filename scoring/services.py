@@ -407,8 +407,10 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
         StandingsSnapshot.objects.bulk_create(
             [StandingsSnapshot(event_id=event_id)], ignore_conflicts=True
         )
-    # Queries: players (with their teams), counting seat scores, tables, the ledger.
-    loaded = snapshot.load_grid(event_id)
+    # Queries: players (with their teams), counting seat scores, tables, the ledger; for an
+    # event with stages, the stages and their cuts too.
+    stages = (lambda: formats.load_stages(event_id)) if has_stages else None
+    loaded = snapshot.load_grid(event_id, also=stages)
     computed = snapshot.compute_rows(ruleset, options, loaded)
     method, packed = computed.method, computed.packed()
     condition = Q(event_id=event_id) & (
@@ -416,8 +418,6 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     )
     prepared = None
     if has_teams or has_stages:
-        # Query (events with stages): the stages and their cuts. Teams and overall penalties
-        # come with the loads above.
         prepared = formats.prepare_computed(
             event_id, computed, loaded, has_teams=has_teams, has_stages=has_stages, best=best
         )

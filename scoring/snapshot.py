@@ -160,7 +160,7 @@ class Loaded:
     """An event's standings inputs: players (id, name, status, is_substitute, team id or
     None) in id order, the grid (players as indices into that list), each grid table's number,
     and the overall-scope deductions as rows (player id, round number of their table, points)
-    for the format standings, which count them by stage."""
+    for the format standings, which count them by stage; ``also``: see ``load_grid``."""
 
     players: list[tuple[int, str, str, bool, int | None]]
     grid: Grid
@@ -168,6 +168,7 @@ class Loaded:
     overall_rounds: np.ndarray = dataclasses.field(
         default_factory=lambda: np.zeros((0, 3), dtype=np.int64)
     )
+    also: Any = None
 
     def table_results(self) -> list[TableResult]:
         """The grid as ``rules.TableResult`` objects (player ids, penalties where not zero)."""
@@ -210,8 +211,10 @@ def _indices(ids: np.ndarray, values: np.ndarray, what: str = "player") -> np.nd
     return found
 
 
-def load_grid(event_id: int) -> Loaded:
-    """Everything the standings depend on, in four queries."""
+def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
+    """Everything the standings depend on, in four queries. ``also``: another read to make
+    with them (while the ledger is read, where that happens at the same time), its result
+    kept as ``Loaded.also``."""
     seats_sql, seats_params = (
         SeatScore.objects.filter(result__event_id=event_id, result__counts=True)
         .order_by()
@@ -225,7 +228,7 @@ def load_grid(event_id: int) -> Loaded:
         .query.sql_with_params()
     )
 
-    def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray]:
+    def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
         # Query: the event's players.
         players = list(
             Player.objects.filter(event_id=event_id)
@@ -235,10 +238,11 @@ def load_grid(event_id: int) -> Loaded:
         # Queries: the seat scores of every counting result; the event's tables with their
         # round and table numbers.
         seats = _int_rows(seats_sql, list(seats_params), 3)
-        return players, seats, _int_rows(tables_sql, list(tables_params), 3)
+        tables = _int_rows(tables_sql, list(tables_params), 3)
+        return players, seats, tables, also() if also is not None else None
 
     # Query (at the same time where it can be): the ledger's transfers and deductions.
-    (players, seats, all_tables), ledger = _both(
+    (players, seats, all_tables, other), ledger = _both(
         players_seats_tables, lambda: _int_rows(_ledger_sql(), [event_id], 5)
     )
 
@@ -288,6 +292,7 @@ def load_grid(event_id: int) -> Loaded:
         grid=grid,
         table_numbers=numbers[:, 1].copy(),
         overall_rounds=overall_rounds,
+        also=other,
     )
 
 
