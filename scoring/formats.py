@@ -21,7 +21,8 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-from django.db.models import Q, Value
+from django.db.models import Q, TextField, Value
+from django.db.models.functions import Cast
 
 from penalties.models import LedgerEntry
 from rules import formats as rf
@@ -148,16 +149,42 @@ def team_arrays(
     np.add.at(sums, index[counted], rows.values[in_team[counted]] * (scale // TWELFTHS))
     order, place = rf.rank_arrays([sums[:, k] for k in key_indices(method)])
     counts = np.bincount(index[counted], minlength=len(teams))
-    table = np.column_stack((place, teams[order], sums[order], counts[order], sizes[order])).astype(
-        np.int64
-    )
-    # The members of the teams in ``order``: each team's slice of ``by_team``.
-    slices = [by_team[starts[t] : starts[t] + sizes[t]] for t in order.tolist()]
-    member_ids = rows.player[in_team[np.concatenate(slices)]]
-    return table, member_ids.astype(np.int64)
+    table = np.column_stack((place, teams[order], sums[order], counts[order], sizes[order]))
+    # The members team after team in ``order``, each team's in standings order.
+    rank = np.empty(len(teams), dtype=np.int64)
+    rank[order] = np.arange(len(teams))
+    grouped = by_team[np.argsort(rank[index[by_team]], kind="stable")]
+    return table.astype(np.int64), rows.player[in_team[grouped]].astype(np.int64)
 
 
 # Stages -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CutInput:
+    """What the standings read of a confirmed cut: who went on, and the standing at the cut
+    as (player, place) rows."""
+
+    qualified: np.ndarray
+    standing: np.ndarray
+
+
+@dataclass(frozen=True)
+class StageInput:
+    """What the standings read of a stage (the fields of ``Stage`` of the same names)."""
+
+    number: int
+    first_round: int
+    last_round: int
+    cut_size: int
+    carry: str
+    seed_points: list
+    rest: str
+    cut: CutInput | None
+
+
+# A stage as the standings take it: the model (with ``cut`` where confirmed) or its fields.
+StageLike = Stage | StageInput
 
 
 @dataclass
@@ -185,7 +212,7 @@ class StageTable:
         return [rf.Ranked(p, who, ()) for p, who in zip(self.place.tolist(), players, strict=True)]
 
 
-def scale_of(stages: list[Stage]) -> int:
+def scale_of(stages: list[StageLike]) -> int:
     """The unit of the stored values: twelfths, halved once more per stage carrying half, so
     that every half stays a whole number."""
     halves = sum(1 for s in stages if s.carry == Stage.Carry.HALF)
@@ -225,7 +252,7 @@ class StagePlan:
     """Each started stage's standings and consolation group; the first stage whose cut is not
     confirmed (``pending``)."""
 
-    stages: list[Stage]
+    stages: list[StageLike]
     results: dict[int, StageTable] = field(default_factory=dict)
     consolation: dict[int, StageTable] = field(default_factory=dict)
     pending: int | None = None
@@ -234,7 +261,7 @@ class StagePlan:
 def stage_standings(
     method: str,
     rows: Rows,
-    stages: list[Stage],
+    stages: list[StageLike],
     overall: dict[tuple[int, int], int] | np.ndarray,
     scale: int,
 ) -> StagePlan:
@@ -260,7 +287,7 @@ def stage_standings(
                 plan.pending = stage.number
                 break
             if decision is not None:
-                members = rows.row_of(np.array(decision.qualified, dtype=np.int64))
+                members = rows.row_of(np.asarray(decision.qualified, dtype=np.int64))
                 members = members[members >= 0]
             else:
                 members = previous.members
@@ -294,7 +321,7 @@ def final_ranking(rows: Rows, plan: StagePlan) -> np.ndarray:
             continue
         decision = getattr(stage, "cut", None) if stage.cut_size else None
         if decision is not None:
-            cuts.append(np.array(decision.standing, dtype=np.int64).reshape(-1, 2))
+            cuts.append(np.asarray(decision.standing, dtype=np.int64).reshape(-1, 2))
     places, players = rf.final_ranking_arrays(rows.player[last.members], last.place, cuts)
     return np.column_stack((places, players))
 
@@ -308,7 +335,7 @@ def compute(
     *,
     members: dict[int, int],
     best: int | None,
-    stages: list[Stage],
+    stages: list[StageLike],
     overall: dict[tuple[int, int], int] | np.ndarray,
     arrays: bool = False,
     rows: Rows | None = None,
@@ -514,29 +541,51 @@ def load_inputs(
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
-# What the standings read of a stage and its cut (the rest, the cut's ties and choice above
-# all, is not decoded).
-STAGE_FIELDS = (
-    "number",
-    "first_round",
-    "last_round",
-    "cut_size",
-    "carry",
-    "seed_points",
-    "rest",
-    "cut__qualified",
-    "cut__standing",
-)
+# A cut decision is written once and never changed: its lists, parsed, by their JSON text.
+_PARSED: dict[str, np.ndarray] = {}
+_PARSED_MAX = 64
 
 
-def load_stages(event_id: int) -> list[Stage]:
-    # Query: the stages with their cut decisions.
-    return list(
+def _parsed(text: str | None, width: int) -> np.ndarray:
+    found = _PARSED.get(text or "")
+    if found is None:
+        values = json.loads(text) if text else []
+        found = np.array(values, dtype=np.int64).reshape(-1, width)
+        if width == 1:
+            found = found.reshape(-1)
+        found.flags.writeable = False  # shared by every reconcile that reads this cut
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[text or ""] = found
+    return found
+
+
+def load_stages(event_id: int) -> list[StageInput]:
+    """The event's stages in round order, with their cuts (one query). The cuts' lists come
+    as JSON text and are parsed once per process (``_parsed``)."""
+    found = (
         Stage.objects.filter(event_id=event_id)
-        .select_related("cut")
-        .only(*STAGE_FIELDS)
         .order_by("first_round")
+        .values_list(
+            "number",
+            "first_round",
+            "last_round",
+            "cut_size",
+            "carry",
+            "seed_points",
+            "rest",
+            "cut__pk",
+            Cast("cut__qualified", TextField()),
+            Cast("cut__standing", TextField()),
+        )
     )
+    stages = []
+    for *fields, cut, qualified, standing in found:
+        decision = None
+        if cut is not None:
+            decision = CutInput(_parsed(qualified, 1), _parsed(standing, 2))
+        stages.append(StageInput(*fields, cut=decision))
+    return stages
 
 
 def inputs_of(
