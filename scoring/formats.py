@@ -17,10 +17,12 @@ import json
 import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import numpy as np
-from django.db.models import Q, Value
+from django.db.models import Q, TextField, Value
+from django.db.models.functions import Cast
 
 from penalties.models import LedgerEntry
 from rules import formats as rf
@@ -61,14 +63,44 @@ class Rows:
     line_round: np.ndarray
     line_values: np.ndarray  # (lines, 3): units, table points, score (twelfths)
 
+    @cached_property
+    def _by_id(self) -> np.ndarray:
+        return np.argsort(self.player, kind="stable")
+
+    @cached_property
+    def line_bounds(self) -> np.ndarray:
+        """Each row's first line and the line after its last (its lines are consecutive)."""
+        ends = np.cumsum(np.bincount(self.line_row, minlength=len(self.player)))
+        return np.concatenate(([0], ends)).astype(np.int64)
+
+    def row_of(self, players: np.ndarray) -> np.ndarray:
+        """The row index of each of ``players`` (ids), -1 where not in the rows."""
+        players = np.asarray(players, dtype=np.int64).reshape(-1)
+        if not len(self.player):
+            return np.full(len(players), -1, dtype=np.int64)
+        by_id = self._by_id
+        found = snapshot.positions(self.player[by_id], players)
+        return np.where(found >= 0, by_id[found.clip(min=0)], -1)
+
     @classmethod
     def of(cls, packed: bytes | memoryview | None) -> Rows:
         if not packed:
             empty = np.zeros(0, dtype=np.int64)
             return cls(
-                empty, empty, empty, np.zeros((0, 3), np.int64), empty, empty, np.zeros((0, 3))
+                empty,
+                empty,
+                empty,
+                np.zeros((0, 3), np.int64),
+                empty,
+                empty,
+                np.zeros((0, 3), np.int64),
             )
-        head, lines = _lines(zlib.decompress(bytes(packed)))
+        return cls.of_head(*_lines(zlib.decompress(bytes(packed))))
+
+    @classmethod
+    def of_head(cls, head: dict[str, list], lines: np.ndarray) -> Rows:
+        """From a snapshot's head and lines, as ``snapshot.compute_rows`` makes them (or
+        ``packed`` holds them)."""
         counts = np.array(head["lines"], dtype=np.int64)
         line_row = np.repeat(np.arange(len(counts)), counts)
         # Line columns: round, table, score, units, table points, penalty.
@@ -87,45 +119,72 @@ class Rows:
 # Teams --------------------------------------------------------------------------------------
 
 
-def team_standings(
+def team_arrays(
     method: str, rows: Rows, members: dict[int, int], best: int | None, scale: int
-) -> list[dict[str, Any]]:
-    """Per team (``members``: player id -> team id): place, team, the summed values (integers
-    in 1/``scale``) and the members' player ids in standings order, the first ``counted`` of
-    whom count."""
-    team_of = np.array([members.get(p, -1) for p in rows.player.tolist()], dtype=np.int64)
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per team (``members``: player id -> team id), as ``pack`` stores it: a (teams, 7)
+    array of place, team, the three values (in 1/``scale``), counted members and members, in
+    team standings order; and every team's members' player ids, team after team, each in
+    standings order, the first ``counted`` of whom count."""
+    empty = (np.zeros((0, 7), dtype=np.int64), np.zeros(0, dtype=np.int64))
+    if not members or not len(rows.player):
+        return empty
+    ids = np.fromiter(members.keys(), dtype=np.int64, count=len(members))
+    team_ids = np.fromiter(members.values(), dtype=np.int64, count=len(members))
+    at = rows.row_of(ids)
+    team_of = np.full(len(rows.player), -1, dtype=np.int64)
+    team_of[at[at >= 0]] = team_ids[at >= 0]
     in_team = np.flatnonzero(team_of >= 0)  # rows in standings order
     if not len(in_team):
-        return []
+        return empty
     teams, index = np.unique(team_of[in_team], return_inverse=True)
-    # Each member's position within its team, best first (rows are in standings order).
+    # Members team after team, each team's in standings order (rows are in that order).
     by_team = np.argsort(index, kind="stable")
-    starts = np.searchsorted(index[by_team], np.arange(len(teams)))
+    sizes = np.bincount(index, minlength=len(teams))
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     position = np.empty(len(in_team), dtype=np.int64)
-    position[by_team] = np.arange(len(in_team)) - np.repeat(starts, np.bincount(index))
+    position[by_team] = np.arange(len(in_team)) - np.repeat(starts, sizes)
     counted = position < best if best else np.ones(len(in_team), dtype=bool)
     sums = np.zeros((len(teams), 3), dtype=np.int64)
     np.add.at(sums, index[counted], rows.values[in_team[counted]] * (scale // TWELFTHS))
     order, place = rf.rank_arrays([sums[:, k] for k in key_indices(method)])
-    member_lists: list[list[int]] = [[] for _ in teams]
-    for team, player in zip(index.tolist(), rows.player[in_team].tolist(), strict=True):
-        member_lists[team].append(player)
-    counts = np.bincount(index[counted], minlength=len(teams)).tolist()
-    values = sums.tolist()
-    team_ids = teams.tolist()
-    return [
-        {
-            "place": p,
-            "team": team_ids[t],
-            **dict(zip(VALUES, values[t], strict=True)),
-            "members": member_lists[t],
-            "counted": counts[t],
-        }
-        for t, p in zip(order.tolist(), place.tolist(), strict=True)
-    ]
+    counts = np.bincount(index[counted], minlength=len(teams))
+    table = np.column_stack((place, teams[order], sums[order], counts[order], sizes[order]))
+    # The members team after team in ``order``, each team's in standings order.
+    rank = np.empty(len(teams), dtype=np.int64)
+    rank[order] = np.arange(len(teams))
+    grouped = by_team[np.argsort(rank[index[by_team]], kind="stable")]
+    return table.astype(np.int64), rows.player[in_team[grouped]].astype(np.int64)
 
 
 # Stages -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CutInput:
+    """What the standings read of a confirmed cut: who went on, and the standing at the cut
+    as (player, place) rows."""
+
+    qualified: np.ndarray
+    standing: np.ndarray
+
+
+@dataclass(frozen=True)
+class StageInput:
+    """What the standings read of a stage (the fields of ``Stage`` of the same names)."""
+
+    number: int
+    first_round: int
+    last_round: int
+    cut_size: int
+    carry: str
+    seed_points: list
+    rest: str
+    cut: CutInput | None
+
+
+# A stage as the standings take it: the model (with ``cut`` where confirmed) or its fields.
+StageLike = Stage | StageInput
 
 
 @dataclass
@@ -153,7 +212,7 @@ class StageTable:
         return [rf.Ranked(p, who, ()) for p, who in zip(self.place.tolist(), players, strict=True)]
 
 
-def scale_of(stages: list[Stage]) -> int:
+def scale_of(stages: list[StageLike]) -> int:
     """The unit of the stored values: twelfths, halved once more per stage carrying half, so
     that every half stays a whole number."""
     halves = sum(1 for s in stages if s.carry == Stage.Carry.HALF)
@@ -165,8 +224,12 @@ def _stage_values(
 ) -> np.ndarray:
     """Per snapshot row: (total, table points, score) over the stage's rounds, in 1/scale."""
     inside = (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
-    sums = np.zeros((len(rows.player), 3), dtype=np.int64)
-    np.add.at(sums, rows.line_row[inside], rows.line_values[inside])
+    # Per row, the sum of its lines inside: a running sum of those lines' values, read at the
+    # rows' bounds (integers, exact).
+    running = np.zeros((len(rows.line_round) + 1, 3), dtype=np.int64)
+    np.cumsum(np.where(inside[:, None], rows.line_values, 0), axis=0, out=running[1:])
+    bounds = rows.line_bounds
+    sums = running[bounds[1:]] - running[bounds[:-1]]
     where, rounds, points = overall
     mine = (rounds >= stage.first_round) & (rounds <= stage.last_round)
     extra = np.zeros(len(rows.player), dtype=np.int64)
@@ -189,7 +252,7 @@ class StagePlan:
     """Each started stage's standings and consolation group; the first stage whose cut is not
     confirmed (``pending``)."""
 
-    stages: list[Stage]
+    stages: list[StageLike]
     results: dict[int, StageTable] = field(default_factory=dict)
     consolation: dict[int, StageTable] = field(default_factory=dict)
     pending: int | None = None
@@ -198,19 +261,20 @@ class StagePlan:
 def stage_standings(
     method: str,
     rows: Rows,
-    stages: list[Stage],
-    overall: dict[tuple[int, int], int],
+    stages: list[StageLike],
+    overall: dict[tuple[int, int], int] | np.ndarray,
     scale: int,
 ) -> StagePlan:
-    """Each stage's standings in order, as far as cuts are confirmed."""
+    """Each stage's standings in order, as far as cuts are confirmed. ``overall``: the overall
+    deductions, {(player, round): points} or rows (player, round, points)."""
     plan = StagePlan(stages)
-    position = {p: i for i, p in enumerate(rows.player.tolist())}
-    keys = [k for k in overall if k[0] in position]
-    penalties = (
-        np.array([position[p] for p, _r in keys], dtype=np.int64),
-        np.array([r for _p, r in keys], dtype=np.int64),
-        np.array([overall[k] for k in keys], dtype=np.int64),
-    )
+    if isinstance(overall, dict):
+        overall = np.array(
+            [(p, r, points) for (p, r), points in overall.items()], dtype=np.int64
+        ).reshape(-1, 3)
+    where = rows.row_of(overall[:, 0])
+    known = where >= 0
+    penalties = (where[known], overall[known, 1], overall[known, 2])
     previous: StageTable | None = None
     for stage in stages:
         own = _stage_values(rows, stage, penalties, scale)
@@ -223,9 +287,8 @@ def stage_standings(
                 plan.pending = stage.number
                 break
             if decision is not None:
-                members = np.array(
-                    [position[p] for p in decision.qualified if p in position], dtype=np.int64
-                )
+                members = rows.row_of(np.asarray(decision.qualified, dtype=np.int64))
+                members = members[members >= 0]
             else:
                 members = previous.members
             seeds = [int(Fraction(s) * scale) for s in stage.seed_points or []]
@@ -258,7 +321,7 @@ def final_ranking(rows: Rows, plan: StagePlan) -> np.ndarray:
             continue
         decision = getattr(stage, "cut", None) if stage.cut_size else None
         if decision is not None:
-            cuts.append(np.array(decision.standing, dtype=np.int64).reshape(-1, 2))
+            cuts.append(np.asarray(decision.standing, dtype=np.int64).reshape(-1, 2))
     places, players = rf.final_ranking_arrays(rows.player[last.members], last.place, cuts)
     return np.column_stack((places, players))
 
@@ -272,13 +335,15 @@ def compute(
     *,
     members: dict[int, int],
     best: int | None,
-    stages: list[Stage],
-    overall: dict[tuple[int, int], int],
+    stages: list[StageLike],
+    overall: dict[tuple[int, int], int] | np.ndarray,
     arrays: bool = False,
+    rows: Rows | None = None,
 ) -> dict[str, Any]:
     """Everything the format pages show: teams, stages, consolation groups, the final ranking,
     as lists (``arrays``: the tables as integer arrays, for ``pack``). Values are integers
-    counted in 1/``scale`` (see ``readable``)."""
+    counted in 1/``scale`` (see ``readable``). ``rows``: ``packed``'s rows, when the caller
+    has them already."""
     if not arrays:
         return unpack(
             pack(
@@ -290,14 +355,16 @@ def compute(
                     best=best,
                     stages=stages,
                     overall=overall,
+                    rows=rows,
                 )
             )
         )
-    rows = Rows.of(packed)
+    if rows is None:
+        rows = Rows.of(packed)
     scale = scale_of(stages)
     data: dict[str, Any] = {"method": method, "scale": scale}
     if members:
-        data["teams"] = team_standings(method, rows, members, best, scale)
+        data["teams"] = team_arrays(method, rows, members, best, scale)
     if stages:
         plan = stage_standings(method, rows, stages, overall, scale)
         data["stages"] = {str(n): t.as_array(rows) for n, t in plan.results.items()}
@@ -319,27 +386,25 @@ def pack(data: dict[str, Any]) -> bytes:
     arrays: list[tuple[str, np.ndarray]] = []
     if "teams" in data:
         teams = data["teams"]
-        arrays.append(
-            (
-                "teams",
-                np.array(
+        if isinstance(teams, tuple):  # ``team_arrays``
+            table, member_ids = teams
+        else:
+            table = np.array(
+                [
                     [
-                        [
-                            t["place"],
-                            t["team"],
-                            *(t[v] for v in VALUES),
-                            t["counted"],
-                            len(t["members"]),
-                        ]
-                        for t in teams
-                    ],
-                    dtype=np.int64,
-                ).reshape(-1, 7),
-            )
-        )
-        arrays.append(
-            ("members", np.array([m for t in teams for m in t["members"]], dtype=np.int64))
-        )
+                        t["place"],
+                        t["team"],
+                        *(t[v] for v in VALUES),
+                        t["counted"],
+                        len(t["members"]),
+                    ]
+                    for t in teams
+                ],
+                dtype=np.int64,
+            ).reshape(-1, 7)
+            member_ids = np.array([m for t in teams for m in t["members"]], dtype=np.int64)
+        arrays.append(("teams", table))
+        arrays.append(("members", member_ids))
     for group in ("stages", "consolation"):
         for number, lines in data.get(group, {}).items():
             arrays.append((f"{group}:{number}", np.array(lines, dtype=np.int64).reshape(-1, 5)))
@@ -472,12 +537,75 @@ def load_inputs(
                 members[player] = other
             else:
                 overall[(player, other)] = overall.get((player, other), 0) + amount
-    stages: list[Stage] = []
-    if has_stages:
-        # Query: the stages with their cut decisions.
-        stages = list(
-            Stage.objects.filter(event_id=event_id).select_related("cut").order_by("first_round")
+    stages = load_stages(event_id) if has_stages else []
+    return {"members": members, "best": best, "stages": stages, "overall": overall}
+
+
+# A cut decision is written once and never changed: its lists, parsed, by their JSON text.
+_PARSED: dict[str, np.ndarray] = {}
+_PARSED_MAX = 64
+
+
+def _parsed(text: str | None, width: int) -> np.ndarray:
+    found = _PARSED.get(text or "")
+    if found is None:
+        values = json.loads(text) if text else []
+        found = np.array(values, dtype=np.int64).reshape(-1, width)
+        if width == 1:
+            found = found.reshape(-1)
+        found.flags.writeable = False  # shared by every reconcile that reads this cut
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[text or ""] = found
+    return found
+
+
+def load_stages(event_id: int) -> list[StageInput]:
+    """The event's stages in round order, with their cuts (one query). The cuts' lists come
+    as JSON text and are parsed once per process (``_parsed``)."""
+    found = (
+        Stage.objects.filter(event_id=event_id)
+        .order_by("first_round")
+        .values_list(
+            "number",
+            "first_round",
+            "last_round",
+            "cut_size",
+            "carry",
+            "seed_points",
+            "rest",
+            "cut__pk",
+            Cast("cut__qualified", TextField()),
+            Cast("cut__standing", TextField()),
         )
+    )
+    stages = []
+    for *fields, cut, qualified, standing in found:
+        decision = None
+        if cut is not None:
+            decision = CutInput(_parsed(qualified, 1), _parsed(standing, 2))
+        stages.append(StageInput(*fields, cut=decision))
+    return stages
+
+
+def inputs_of(
+    event_id: int,
+    loaded: snapshot.Loaded,
+    *,
+    has_teams: bool,
+    has_stages: bool,
+    best: int | None,
+) -> dict[str, Any]:
+    """``load_inputs`` from what the reconcile loaded for the snapshot: the players' teams,
+    the overall deductions with their rounds, and the stages if it read them too (its
+    ``also``: ``load_stages``); else one query, for them."""
+    members: dict[int, int] = {}
+    if has_teams:
+        members = {p[0]: p[4] for p in loaded.players if p[4] is not None}
+    stages = []
+    if has_stages:
+        stages = loaded.also if loaded.also is not None else load_stages(event_id)
+    overall = loaded.overall_rounds if has_stages else np.zeros((0, 3), dtype=np.int64)
     return {"members": members, "best": best, "stages": stages, "overall": overall}
 
 
@@ -493,6 +621,22 @@ def prepare(
     """The packed format standings of the snapshot ``packed`` (reads the format's inputs)."""
     inputs = load_inputs(event_id, has_teams, has_stages, best)
     return pack(compute(method, packed, arrays=True, **inputs))
+
+
+def prepare_computed(
+    event_id: int,
+    computed: snapshot.Computed,
+    loaded: snapshot.Loaded,
+    *,
+    has_teams: bool,
+    has_stages: bool,
+    best: int | None,
+) -> bytes:
+    """``prepare`` for the reconcile: from the snapshot before packing and its inputs, so that
+    neither the packed snapshot nor the teams and overall deductions are read again."""
+    inputs = inputs_of(event_id, loaded, has_teams=has_teams, has_stages=has_stages, best=best)
+    rows = Rows.of_head(computed.head, computed.lines)
+    return pack(compute(computed.method, None, arrays=True, rows=rows, **inputs))
 
 
 def store(event_id: int, revision: int, stored: bytes, *, force: bool = False) -> bool:

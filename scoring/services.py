@@ -407,16 +407,19 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
         StandingsSnapshot.objects.bulk_create(
             [StandingsSnapshot(event_id=event_id)], ignore_conflicts=True
         )
-    # Queries: players, counting seat scores, tables, the ledger.
-    method, packed = snapshot.compute(ruleset, options, snapshot.load_grid(event_id))
+    # Queries: players (with their teams), counting seat scores, tables, the ledger; for an
+    # event with stages, the stages and their cuts too.
+    stages = (lambda: formats.load_stages(event_id)) if has_stages else None
+    loaded = snapshot.load_grid(event_id, also=stages)
+    computed = snapshot.compute_rows(ruleset, options, loaded)
+    method, packed = computed.method, computed.packed()
     condition = Q(event_id=event_id) & (
         Q(revision__lte=revision) if force else Q(revision__lt=revision)
     )
     prepared = None
     if has_teams or has_stages:
-        # Queries (events with teams or stages): members and overall penalties; stages.
-        prepared = formats.prepare(
-            event_id, method, packed, has_teams=has_teams, has_stages=has_stages, best=best
+        prepared = formats.prepare_computed(
+            event_id, computed, loaded, has_teams=has_teams, has_stages=has_stages, best=best
         )
     # Query: the conditional write (with the format's, one commit for both).
     with transaction.atomic() if prepared is not None else nullcontext():

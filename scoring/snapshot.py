@@ -21,6 +21,8 @@ of points.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import os
 import zlib
@@ -112,7 +114,11 @@ def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
     with connection.cursor() as cursor:
         if connection.vendor != "postgresql":
             cursor.execute(sql, params)
-            return np.array(cursor.fetchall(), dtype=np.int64).reshape(-1, columns)
+            found = cursor.fetchall()
+            # Twice as fast as ``np.array`` over the tuples, which guesses each one's shape.
+            values = itertools.chain.from_iterable(found)
+            rows = np.fromiter(values, dtype=np.int64, count=len(found) * columns)
+            return rows.reshape(-1, columns)
         names = [f"c{i}" for i in range(columns)]
         packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
         cursor.execute(
@@ -151,12 +157,18 @@ def _ledger_sql() -> str:
 
 @dataclass(frozen=True)
 class Loaded:
-    """An event's standings inputs: players (id, name, status, is_substitute) in id order,
-    the grid (players as indices into that list) and each grid table's number."""
+    """An event's standings inputs: players (id, name, status, is_substitute, team id or
+    None) in id order, the grid (players as indices into that list), each grid table's number,
+    and the overall-scope deductions as rows (player id, round number of their table, points)
+    for the format standings, which count them by stage; ``also``: see ``load_grid``."""
 
-    players: list[tuple[int, str, str, bool]]
+    players: list[tuple[int, str, str, bool, int | None]]
     grid: Grid
     table_numbers: np.ndarray
+    overall_rounds: np.ndarray = dataclasses.field(
+        default_factory=lambda: np.zeros((0, 3), dtype=np.int64)
+    )
+    also: Any = None
 
     def table_results(self) -> list[TableResult]:
         """The grid as ``rules.TableResult`` objects (player ids, penalties where not zero)."""
@@ -199,8 +211,10 @@ def _indices(ids: np.ndarray, values: np.ndarray, what: str = "player") -> np.nd
     return found
 
 
-def load_grid(event_id: int) -> Loaded:
-    """Everything the standings depend on, in four queries."""
+def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
+    """Everything the standings depend on, in four queries. ``also``: another read to make
+    with them (while the ledger is read, where that happens at the same time), its result
+    kept as ``Loaded.also``."""
     seats_sql, seats_params = (
         SeatScore.objects.filter(result__event_id=event_id, result__counts=True)
         .order_by()
@@ -214,20 +228,21 @@ def load_grid(event_id: int) -> Loaded:
         .query.sql_with_params()
     )
 
-    def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray]:
+    def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
         # Query: the event's players.
         players = list(
             Player.objects.filter(event_id=event_id)
             .order_by("pk")
-            .values_list("pk", "name", "status", "is_substitute")
+            .values_list("pk", "name", "status", "is_substitute", "team_id")
         )
         # Queries: the seat scores of every counting result; the event's tables with their
         # round and table numbers.
         seats = _int_rows(seats_sql, list(seats_params), 3)
-        return players, seats, _int_rows(tables_sql, list(tables_params), 3)
+        tables = _int_rows(tables_sql, list(tables_params), 3)
+        return players, seats, tables, also() if also is not None else None
 
     # Query (at the same time where it can be): the ledger's transfers and deductions.
-    (players, seats, all_tables), ledger = _both(
+    (players, seats, all_tables, other), ledger = _both(
         players_seats_tables, lambda: _int_rows(_ledger_sql(), [event_id], 5)
     )
 
@@ -244,6 +259,11 @@ def load_grid(event_id: int) -> Loaded:
     overall = np.zeros(len(ids), dtype=np.int64)
     in_total = what == IN_TOTAL
     np.add.at(overall, _indices(ids, player[in_total]), points[in_total])
+    # Their rounds, from their tables (a ledger row's round is its table's; 0: not found).
+    found = positions(all_tables[:, 0], table[in_total])
+    in_round = np.zeros(len(found), dtype=np.int64)
+    in_round[found >= 0] = all_tables[found[found >= 0], 1]
+    overall_rounds = np.stack((player[in_total], in_round, points[in_total]), axis=1)
     # Table-scope moves onto the mover's seat at that table. A penalty of somebody not seated
     # in the counting result, or at a table without one, cannot change a table.
     transfer, at_table = what == TRANSFER, what == AT_TABLE
@@ -267,7 +287,13 @@ def load_grid(event_id: int) -> Loaded:
         overall=overall,
         ranked=np.array([not p[3] for p in players], dtype=bool),
     )
-    return Loaded(players=players, grid=grid, table_numbers=numbers[:, 1].copy())
+    return Loaded(
+        players=players,
+        grid=grid,
+        table_numbers=numbers[:, 1].copy(),
+        overall_rounds=overall_rounds,
+        also=other,
+    )
 
 
 # Computing and packing ----------------------------------------------------------------------
@@ -330,9 +356,28 @@ def place_history(
     return rounds.tolist(), history
 
 
+@dataclass(frozen=True)
+class Computed:
+    """A snapshot before packing: the method, the rows' fields (``_pack``'s head) and the round
+    lines. The reconcile computes the format standings from it without reading ``packed``."""
+
+    method: str
+    head: dict[str, list]
+    lines: np.ndarray
+
+    def packed(self) -> bytes:
+        return _pack(self.head, self.lines)
+
+
 def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str, bytes]:
     """The standings method and the packed snapshot of ``loaded``: ranked players who played,
     then registered players who did not (no place, zeros and their overall penalties)."""
+    computed = compute_rows(ruleset_key, options, loaded)
+    return computed.method, computed.packed()
+
+
+def compute_rows(ruleset_key: str, options: dict | None, loaded: Loaded) -> Computed:
+    """``compute`` before packing."""
     ruleset = get_ruleset(ruleset_key)
     ids = np.array([p[0] for p in loaded.players], dtype=np.int64)
     n = len(ids)
@@ -381,7 +426,7 @@ def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str
         ),
         axis=1,
     ).reshape(-1, LINE_FIELDS)
-    return ruleset.method, _pack(head, lines)
+    return Computed(ruleset.method, head, lines)
 
 
 def _narrowest(values: np.ndarray) -> np.ndarray:

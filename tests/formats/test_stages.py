@@ -259,3 +259,43 @@ def test_a_cut_waits_for_closed_rounds_and_is_confirmed_once(make_event, play, d
         stages.update_stage(final, cut_size=8)
     assert "confirmed" in str(caught.value)
     assert CutDecision.objects.count() == 1
+
+
+def test_the_reconcile_counts_overall_deductions_in_their_stage_as_a_fresh_read_does(
+    make_event, play, director, django_assert_num_queries
+):
+    """The reconcile takes the teams and the overall deductions' rounds from its own loads;
+    a fresh computation (``load_inputs``, as ``verify`` reads them) gives the same standings.
+    Its query count does not grow with the event."""
+    from scoring import formats
+    from scoring.models import StandingsSnapshot
+    from tests.scoring.ledger import Ledger
+    from tournament.models import Table
+    from tournament.services import teams
+
+    event, p, final = two_stages(make_event, play, "classical", carry="none")
+    red = teams.create_team(event, "Red")
+    for player in (p[0], p[4], p[7]):
+        teams.set_team(player, red)
+    ledger = Ledger(director)
+    ledger.deduct(
+        Table.objects.get(round__event=event, round__number=1, number=2), p[4], -5, "overall"
+    )
+    cuts.confirm_cut(final, director, [p[5].pk])
+    round_two = cuts.seat_stage_round(final)
+    enter_round(round_two, [[10, 0, -4, -6]])  # by rank: p4 p0 p1 p5
+    ledger.deduct(round_two.tables.get(number=1), p[0], -3, "overall")
+    stored = data(event)
+    one = {who: total for _pl, who, total, *_r in stored["stages"]["1"]}
+    two = {who: total for _pl, who, total, *_r in stored["stages"]["2"]}
+    assert (one[p[4].pk], two[p[4].pk]) == ("35", "10")
+    assert (one[p[0].pk], two[p[0].pk]) == ("30", "-3")
+    assert [t["total"] for t in stored["teams"]] == ["52"]  # p0 27, p4 45, p7 -20
+    snap = StandingsSnapshot.objects.get(event=event)
+    fresh = formats.compute(snap.method, snap.packed, **formats.load_inputs(event.pk, True, True))
+    assert FormatStandings.objects.get(event=event).data == fresh
+    Event.objects.filter(pk=event.pk).update(revision=snap.revision + 1)
+    # The event; players (with teams), seat scores, tables, ledger; the stages with their cuts;
+    # the savepoint, the snapshot's and the format's conditional UPDATEs, its release.
+    with django_assert_num_queries(10):
+        assert reconcile_event(event.pk)["status"] == "written"

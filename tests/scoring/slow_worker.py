@@ -22,7 +22,7 @@ __all__ = ["app"]
 def _slow_down(**kwargs) -> None:
     from scoring import services
 
-    real = services.snapshot.compute
+    real = services.snapshot.compute_rows
 
     def slow(*args, **kw):
         rows = real(*args, **kw)
@@ -30,4 +30,4 @@ def _slow_down(**kwargs) -> None:
         time.sleep(float(os.environ.get("SLOW_WORKER_SECONDS", "120")))
         return rows
 
-    services.snapshot.compute = slow
+    services.snapshot.compute_rows = slow

@@ -34,7 +34,7 @@ def test_a_late_task_never_rolls_back(table_event, director):
     """A task that read revision R writes nothing once a task at R+1 has written."""
     event, table, _players = table_event("mcr")
     services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
-    real = services.snapshot.compute
+    real = services.snapshot.compute_rows
     newer = {}
 
     def meanwhile(*args, **kwargs):
@@ -46,7 +46,7 @@ def test_a_late_task_never_rolls_back(table_event, director):
             newer["outcome"] = services.reconcile_event(event.pk)
         return real(*args, **kwargs)
 
-    with mock.patch.object(services.snapshot, "compute", meanwhile):
+    with mock.patch.object(services.snapshot, "compute_rows", meanwhile):
         late = services.reconcile_event(event.pk)
     assert newer["outcome"]["status"] == "written"
     assert late["status"] == "superseded"
