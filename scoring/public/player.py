@@ -18,7 +18,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from penalties.describe import foul_label
-from penalties.models import FoulReport, LedgerEntry
+from penalties.models import FoulReport
 from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring import sheets
@@ -63,7 +63,7 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     for anonymous visitors the rendered page is kept per (event revisions, language, player)
     in this process and in the shared cache. Everything on it moves the event's revision when
     it changes (results, fouls, seating, rounds, the player's name), so the revisions key it.
-    A page not kept yet (every page, just after a round) costs five small queries, each compiled
+    A page not kept yet (every page, just after a round) costs four small queries, each compiled
     to SQL once per process (``scoring.prepared``), and a render without template loops."""
     shared = _shared_page(request)
     language = get_language()
@@ -171,10 +171,13 @@ def _reports_against(pk: int):
     return FoulReport.objects.filter(Q(offender_id=pk) | Q(pk__in=co_fouls))
 
 
+# With their ledger lines in the same query (one row per line; a report without one comes once,
+# with NULLs). Reversals are left out in Python rather than in SQL: a condition on ``reverses``
+# makes SQLite read the ledger through that column's index, in which nearly every row is NULL.
 _REPORTS = Prepared(
     lambda pk: (
         _reports_against(pk)
-        .order_by("-created_at", "-pk")
+        .order_by("-created_at", "-pk", "entries__id")
         .values_list(
             "pk",
             "round__number",
@@ -185,24 +188,13 @@ _REPORTS = Prepared(
             "description",
             "void__id",
             "void__reason",
-        )
-    )
-)
-# Reversals are left out here rather than in SQL: a condition on ``reverses`` makes SQLite read
-# the ledger through that column's index, in which nearly every row is NULL (a scan).
-_LINES = Prepared(
-    lambda pk: (
-        LedgerEntry.objects.filter(report_id__in=_reports_against(pk).values("pk"))
-        .order_by("pk")
-        .values_list(
-            "report_id",
-            "player_id",
-            "kind",
-            "points",
-            "scope",
-            "counterpart_id",
-            "detail",
-            "reverses_id",
+            "entries__player_id",
+            "entries__kind",
+            "entries__points",
+            "entries__scope",
+            "entries__counterpart_id",
+            "entries__detail",
+            "entries__reverses_id",
         )
     )
 )
@@ -224,25 +216,28 @@ class PlayerReport:
 
 
 def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
-    """The reports against the player, newest first: two queries, and a third only for a
+    """The reports against the player, newest first: one query, and a second only for a
     co-offender's report at a table he did not sit at."""
-    rows = _REPORTS(pk)
-    if not rows:
-        return []
+    found: dict[int, tuple] = {}
     lines: dict[int, list[LedgerLine]] = defaultdict(list)
-    for report_id, player_id, kind, points, scope, counterpart, detail, reverses in _LINES(pk):
-        if reverses is None:
+    for row in _REPORTS(pk):
+        report_id, *report, player_id, kind, points, scope, counterpart, detail, reverses = row
+        found.setdefault(report_id, tuple(report))
+        if kind is not None and reverses is None:
             lines[report_id].append(
                 LedgerLine(player_id, kind, points, scope, counterpart, json_value(detail))
             )
-    missing = {row[2] for row in rows} - set(table_winds)
+    if not found:
+        return []
+    missing = {report[1] for report in found.values()} - set(table_winds)
     if missing:
         for table_id, wind, player_id in Seat.objects.filter(table_id__in=missing).values_list(
             "table_id", "wind", "player_id"
         ):
             table_winds[table_id][wind] = player_id
     reports = []
-    for report_id, number, table_id, table, code, note, description, void, reason in rows:
+    for report_id, report in found.items():
+        number, table_id, table, code, note, description, void, reason = report
         try:
             seats = Seats.from_mapping(table_winds[table_id])
             consequences = [consequence_of(line) for line in lines[report_id]]
@@ -265,7 +260,7 @@ def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
 def _render_player_page(
     request: HttpRequest, event: Event, snapshot: StandingsSnapshot, pk: int
 ) -> HttpResponse:
-    """Four small queries (the player, his tables' seats, his reports and their ledger lines),
+    """Three small queries (the player, his tables' seats, his reports with their ledger lines),
     none for the standings: the row, place history and totals come from the snapshot."""
     found = _PLAYER(event.pk, pk)
     if not found:
