@@ -41,7 +41,7 @@ class Prepared:
         if found is None:
             markers = [_MARKER - i for i in range(count)]
             # A marker may come back as text (a filter on a text column prepares it so).
-            where = {**{m: i for i, m in enumerate(markers)}}
+            where: dict[int | str, int] = {m: i for i, m in enumerate(markers)}
             where.update({str(m): i for i, m in enumerate(markers)})
             compiler = self.build(*markers).query.get_compiler(self.using)
             sql, params = compiler.as_sql()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
+from html import escape
 
 from django.conf import settings
 from django.core.cache import cache
@@ -12,13 +13,12 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from penalties.describe import foul_label
-from penalties.models import FoulReport, LedgerEntry
+from penalties.models import FoulReport
 from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring import sheets
@@ -63,7 +63,7 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     for anonymous visitors the rendered page is kept per (event revisions, language, player)
     in this process and in the shared cache. Everything on it moves the event's revision when
     it changes (results, fouls, seating, rounds, the player's name), so the revisions key it.
-    A page not kept yet (every page, just after a round) costs five small queries, each compiled
+    A page not kept yet (every page, just after a round) costs four small queries, each compiled
     to SQL once per process (``scoring.prepared``), and a render without template loops."""
     shared = _shared_page(request)
     language = get_language()
@@ -171,10 +171,13 @@ def _reports_against(pk: int):
     return FoulReport.objects.filter(Q(offender_id=pk) | Q(pk__in=co_fouls))
 
 
+# With their ledger lines in the same query (one row per line; a report without one comes once,
+# with NULLs). Reversals are left out in Python rather than in SQL: a condition on ``reverses``
+# makes SQLite read the ledger through that column's index, in which nearly every row is NULL.
 _REPORTS = Prepared(
     lambda pk: (
         _reports_against(pk)
-        .order_by("-created_at", "-pk")
+        .order_by("-created_at", "-pk", "entries__id")
         .values_list(
             "pk",
             "round__number",
@@ -185,24 +188,13 @@ _REPORTS = Prepared(
             "description",
             "void__id",
             "void__reason",
-        )
-    )
-)
-# Reversals are left out here rather than in SQL: a condition on ``reverses`` makes SQLite read
-# the ledger through that column's index, in which nearly every row is NULL (a scan).
-_LINES = Prepared(
-    lambda pk: (
-        LedgerEntry.objects.filter(report_id__in=_reports_against(pk).values("pk"))
-        .order_by("pk")
-        .values_list(
-            "report_id",
-            "player_id",
-            "kind",
-            "points",
-            "scope",
-            "counterpart_id",
-            "detail",
-            "reverses_id",
+            "entries__player_id",
+            "entries__kind",
+            "entries__points",
+            "entries__scope",
+            "entries__counterpart_id",
+            "entries__detail",
+            "entries__reverses_id",
         )
     )
 )
@@ -224,25 +216,28 @@ class PlayerReport:
 
 
 def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
-    """The reports against the player, newest first: two queries, and a third only for a
+    """The reports against the player, newest first: one query, and a second only for a
     co-offender's report at a table he did not sit at."""
-    rows = _REPORTS(pk)
-    if not rows:
-        return []
+    found: dict[int, tuple] = {}
     lines: dict[int, list[LedgerLine]] = defaultdict(list)
-    for report_id, player_id, kind, points, scope, counterpart, detail, reverses in _LINES(pk):
-        if reverses is None:
+    for row in _REPORTS(pk):
+        report_id, *report, player_id, kind, points, scope, counterpart, detail, reverses = row
+        found.setdefault(report_id, tuple(report))
+        if kind is not None and reverses is None:
             lines[report_id].append(
                 LedgerLine(player_id, kind, points, scope, counterpart, json_value(detail))
             )
-    missing = {row[2] for row in rows} - set(table_winds)
+    if not found:
+        return []
+    missing = {report[1] for report in found.values()} - set(table_winds)
     if missing:
         for table_id, wind, player_id in Seat.objects.filter(table_id__in=missing).values_list(
             "table_id", "wind", "player_id"
         ):
             table_winds[table_id][wind] = player_id
     reports = []
-    for report_id, number, table_id, table, code, note, description, void, reason in rows:
+    for report_id, report in found.items():
+        number, table_id, table, code, note, description, void, reason = report
         try:
             seats = Seats.from_mapping(table_winds[table_id])
             consequences = [consequence_of(line) for line in lines[report_id]]
@@ -265,7 +260,7 @@ def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
 def _render_player_page(
     request: HttpRequest, event: Event, snapshot: StandingsSnapshot, pk: int
 ) -> HttpResponse:
-    """Four small queries (the player, his tables' seats, his reports and their ledger lines),
+    """Three small queries (the player, his tables' seats, his reports with their ledger lines),
     none for the standings: the row, place history and totals come from the snapshot."""
     found = _PLAYER(event.pk, pk)
     if not found:
@@ -318,60 +313,54 @@ def _render_player_page(
 
     reports = _player_reports(pk, table_winds)
     where, voided = gettext("Round %(round)s, table %(table)s"), gettext("Voided: %(reason)s")
-    report_items = format_html_join(
-        "\n",
-        "<li{}>{}: <strong>{}</strong> – {}{}{}</li>",
-        (
-            (
-                mark_safe(' class="voided"') if r.voided else "",  # noqa: S308 (a constant)
-                where % {"round": r.round_number, "table": r.table_number},
-                foul_label(r.code),
-                format_html("<s>{}</s>", r.consequences_text) if r.voided else r.consequences_text,
-                format_html(" <em>“{}”</em>", r.note) if r.note else "",
-                format_html(
-                    ' <span class="void-reason">{}</span>',
-                    voided % {"reason": r.void_reason},
-                )
-                if r.voided
-                else "",
+    # The HTML built with ``html.escape`` (what Django's ``escape`` calls) around every text:
+    # ``format_html`` per item costs more than the queries of the page.
+    items = []
+    for r in reports:
+        text = escape(r.consequences_text)
+        at = escape(where % {"round": r.round_number, "table": r.table_number})
+        note = f" <em>“{escape(r.note)}”</em>" if r.note else ""
+        if r.voided:
+            reason = escape(voided % {"reason": r.void_reason})
+            items.append(
+                f'<li class="voided">{at}: '
+                f"<strong>{escape(foul_label(r.code))}</strong> – <s>{text}</s>{note}"
+                f' <span class="void-reason">{reason}</span></li>'
             )
-            for r in reports
-        ),
-    )
+        else:
+            items.append(
+                f"<li>{at}: <strong>{escape(foul_label(r.code))}</strong> – {text}{note}</li>"
+            )
+    report_items = mark_safe("\n".join(items))  # noqa: S308 (every text escaped above)
     history = [tuple(h) for h in row["history"]] if row else []
     points = history_svg_points(history, ranked)
     # The chart's marks, the opponents' links and the rows of the tables built here: a
     # template loop per mark, opponent or table costs more than the queries of the page.
-    players_url = reverse("public:player", args=[event.slug, 0])[:-2]
-    for entry in played:
-        entry["opponent_links"] = format_html_join(
-            ", ",
-            '<a href="{}{}/">{}</a>',
-            ((players_url, o["player_id"], o["name"]) for o in entry["opponents"]),
-        )
+    players_url = escape(reverse("public:player", args=[event.slug, 0])[:-2])
     dash = "–"
-    tables_rows = format_html_join(
-        "\n",
-        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
-        '<td class="num">{}</td><td class="num">{}</td></tr>',
-        (
-            (
-                p["seat"]["round"],
-                p["seat"]["table"],
-                p["seat"]["wind"],
-                p["opponent_links"],
-                p["line"]["score"] if p["line"] else dash,
-                p["line"]["units_display"] if p["line"] else dash,
-            )
-            for p in played
-        ),
-    )
+    rows = []
+    for p in played:
+        seat, line = p["seat"], p["line"]
+        links = ", ".join(
+            f'<a href="{players_url}{o["player_id"]}/">{escape(o["name"])}</a>'
+            for o in p["opponents"]
+        )
+        p["opponent_links"] = mark_safe(links)  # noqa: S308 (names escaped)
+        score = escape(str(line["score"])) if line else dash
+        units = escape(str(line["units_display"])) if line else dash
+        rows.append(
+            f"<tr><td>{seat['round']}</td><td>{seat['table']}</td><td>{escape(seat['wind'])}"
+            f'</td><td>{links}</td><td class="num">{score}</td><td class="num">{units}</td></tr>'
+        )
+    tables_rows = mark_safe("\n".join(rows))  # noqa: S308 (every text escaped above)
     mark_title, label = gettext("Round %(r)s: place %(p)s"), gettext("round %(r)s: %(p)s")
-    chart_marks = format_html_join(
-        "",
-        '<circle cx="{0}" cy="{1}" r="4" fill="#0b5d3b"><title>{2}</title></circle>'
-        '<text x="{0}" y="{1}" dy="-7" text-anchor="middle" font-size="10">{3}</text>',
-        ((x, y, mark_title % {"r": r, "p": p}, p) for x, y, r, p in points),
+    chart_marks = mark_safe(  # noqa: S308 (numbers, and the title escaped)
+        "".join(
+            f'<circle cx="{x}" cy="{y}" r="4" fill="#0b5d3b"><title>'
+            f"{escape(mark_title % {'r': r, 'p': p})}</title></circle>"
+            f'<text x="{x}" y="{y}" dy="-7" text-anchor="middle" font-size="10">{p}</text>'
+            for x, y, r, p in points
+        )
     )
     chart_label = ", ".join(label % {"r": r, "p": p} for r, p in history)
     method = snapshot.method or ""
