@@ -278,7 +278,7 @@ def _foul_report(table: Table, report_id: Any) -> FoulReport | None:
 def _locked_sheet(table: Table) -> ScoreSheet:
     """The table's sheet, created on the first hand, its row locked for this transaction."""
     # One sheet per table: no ORDER BY ... LIMIT for the lock to build.
-    sheet = next(iter(ScoreSheet.objects.select_for_update().filter(table=table)), None)
+    sheet = next(iter(ScoreSheet.objects.select_for_update().filter(table=table).order_by()), None)
     if sheet is not None:
         return sheet
     try:
