@@ -249,7 +249,8 @@ def enter_result(
     else:
         _check_rights(user, event, table, reason)
     base = based_on_version or 0
-    seats = list(Seat.objects.filter(table=table))
+    # Unordered: the model's ordering (a CASE over the winds) is the dearest part of this query.
+    seats = list(Seat.objects.filter(table=table).order_by())
     values = _scores_by_player(seats, scores)
     replay = _replayed_result(table, key, values, base)
     if replay is not None:
