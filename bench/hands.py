@@ -6,6 +6,12 @@ their table results; the worker reconciles the standings.
 
     python bench/hands.py [--tables 50] [--pause 1,3] [--database-url postgres://...]
 
+The server is what README's deployment runs on a machine of this size: four sync gunicorn
+workers (two per core on a two-core machine, which the workers, PostgreSQL, the Celery worker
+and this load generator all share), ``--preload`` so that the app is loaded and warmed up once
+(``config/wsgi.py``) and the workers are ready when the first tablet sends, and one Celery
+worker. Each tablet opens a connection per request, as a phone on the venue Wi-Fi would.
+
 ``queries_per_hand`` is measured in this process after the run, on the same PostgreSQL
 database: the queries of one hand POSTed through the API (token auth, DRF, the service), for
 hand 2 and for hand 12 of a sheet; the run fails if the two differ.

@@ -99,7 +99,7 @@ def seat_table(table: Table, seats: Mapping[str, int | None]) -> list[Seat]:
         )
     try:
         with transaction.atomic():
-            Table.objects.select_for_update().filter(pk=table.pk).first()
+            list(Table.objects.select_for_update().filter(pk=table.pk).order_by().values_list("pk"))
             current = dict(table.seats.values_list("wind", "player_id"))
             if current != wanted and (table.results.exists() or table.foul_reports.exists()):
                 # A result or a foul names the players of this seating: moving them would

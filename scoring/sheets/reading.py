@@ -1,0 +1,146 @@
+"""Reading a sheet: its hands (the latest version of each number), what the rulebook makes of
+them, and the table's seats."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.translation import gettext as _
+
+from rules import RuleError, get_ruleset
+from rules.hands import Sheet
+from scoring.models import HandConfirmation, ScoreSheet, SheetHand
+from tournament.models import Event, Seat, Table
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass
+class SheetView:
+    """A table's sheet as pages and the API show it. ``hands``: the latest version of each
+    number, each with ``counts`` set; ``played``: the rulebook's reading of all of them;
+    ``counted``: how many leading hands count (the rest wait for a confirmation)."""
+
+    table: Table
+    sheet: ScoreSheet | None
+    seats: list[Seat]
+    hands: list[SheetHand]
+    played: Sheet
+    versions: list[SheetHand] = field(default_factory=list)
+    problem: str = ""
+
+    @property
+    def counted(self) -> int:
+        n = 0
+        for hand in self.hands:
+            if not hand.counts:
+                break
+            n += 1
+        return n
+
+    @property
+    def totals(self) -> tuple[int, int, int, int]:
+        return self.played.totals
+
+    @property
+    def counted_totals(self) -> tuple[int, int, int, int]:
+        n = self.counted
+        lines = self.played.lines
+        if n:
+            return lines[n - 1].totals
+        if lines:
+            first = lines[0]
+            return tuple(t - p for t, p in zip(first.totals, first.payments, strict=True))  # type: ignore[return-value]
+        return self.played.totals
+
+    @property
+    def next_number(self) -> int:
+        return len(self.hands) + 1
+
+    @property
+    def pending(self) -> list[SheetHand]:
+        return [h for h in self.hands if not h.counts]
+
+    @property
+    def is_closed(self) -> bool:
+        return self.sheet is not None and self.sheet.is_closed
+
+    @property
+    def is_over(self) -> bool:
+        return self.played.state.finished
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per hand for the pages: the hand, its line, and who is at which seat."""
+        return [
+            {"hand": hand, "line": line, "payments": line.payments, "totals": line.totals}
+            for hand, line in zip(self.hands, self.played.lines, strict=True)
+        ]
+
+
+def _with_confirmation(qs: QuerySet) -> QuerySet:
+    return qs.annotate(
+        confirmed=Exists(HandConfirmation.objects.filter(hand=OuterRef("pk")))
+    ).order_by("sheet_id", "number", "version")
+
+
+def _latest(versions: Iterable[SheetHand]) -> list[SheetHand]:
+    latest: dict[int, SheetHand] = {}
+    for hand in versions:
+        hand.counts = hand.entered_by_player_id is None or hand.confirmed
+        latest[hand.number] = hand
+    return [latest[n] for n in sorted(latest)]
+
+
+def _play(event: Event, hands: Iterable[Mapping[str, Any]]) -> Sheet:
+    return get_ruleset(event.ruleset).play_sheet(list(hands), event.ruleset_options)
+
+
+def _play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand], Sheet, str]:
+    """Stored hands as the rules read them now: every write checked the whole sheet, but the
+    event's options may have changed since (a shorter game). Then the longest prefix that
+    still plays is shown, with the rulebook's message. Returns (hands, sheet, problem)."""
+    try:
+        return hands, _play(event, [h.data for h in hands]), ""
+    except RuleError as error:
+        problem = error.translated(_)
+    for size in range(len(hands) - 1, -1, -1):
+        try:
+            return hands[:size], _play(event, [h.data for h in hands[:size]]), problem
+        except RuleError:
+            continue
+    raise AssertionError("an empty sheet always plays")  # pragma: no cover
+
+
+def _rule_error(error: RuleError) -> ValidationError:
+    message = error.translated(_)
+    return ValidationError({error.field: [message[:1].upper() + message[1:]]})
+
+
+def _seats(table: Table) -> list[Seat]:
+    # Sorted here: the model's ordering (a CASE over the winds) costs more to build than this.
+    return sorted(
+        Seat.objects.filter(table=table).select_related("player").order_by(),
+        key=lambda s: WINDS.index(s.wind),
+    )
+
+
+def with_seats(view: SheetView) -> SheetView:
+    """``view`` (as a write left it) with the table's seats: one query."""
+    view.seats = _seats(view.table)
+    return view
+
+
+def read_sheet(table: Table) -> SheetView:
+    """The table's sheet (three queries: the sheet, its hands, the seats). A table without a
+    sheet yet reads as an empty one."""
+    event = table.round.event
+    sheet = ScoreSheet.objects.filter(table=table).first()
+    versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet))) if sheet else []
+    hands, played, problem = _play_stored(event, _latest(versions))
+    view = SheetView(table, sheet, _seats(table), hands, played, versions)
+    view.problem = problem
+    return view

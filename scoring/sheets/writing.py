@@ -1,0 +1,358 @@
+"""The write services: add, correct and confirm a hand, close a sheet (and write its result)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from penalties.models import FoulReport
+from rules import RuleError
+from rules.hands import Hand, Sheet, hand_json, parse_hand
+from scoring import services
+from scoring.models import HandConfirmation, ScoreSheet, SheetHand, TableResult
+from tournament.models import Table
+
+from .reading import WINDS, SheetView, _latest, _play, _rule_error, _with_confirmation
+from .rights import Author, _check_author, _check_enabled
+
+MAX_KEY = 64
+
+
+class HandConflict(Exception):
+    """Another hand is stored under this number, or the hand changed meanwhile (HTTP 409)."""
+
+    def __init__(self, message: str, hand: SheetHand | None):
+        super().__init__(message)
+        self.message = message
+        self.hand = hand
+
+
+def _clean_key(key: Any) -> str:
+    key = str(key or "").strip()
+    if not key:
+        raise ValidationError({"idempotency_key": [_("Send an idempotency key with the hand.")]})
+    if len(key) > MAX_KEY:
+        raise ValidationError(
+            {"idempotency_key": [_("The idempotency key is too long (at most 64 characters).")]}
+        )
+    return key
+
+
+def _parse(data: Any) -> Hand:
+    try:
+        return parse_hand(data)
+    except RuleError as error:
+        raise _rule_error(error) from None
+
+
+def _foul_report(table: Table, report_id: Any) -> FoulReport | None:
+    if report_id in (None, ""):
+        return None
+    report = FoulReport.objects.filter(pk=services._as_int(report_id) or 0, table=table).first()
+    if report is None:
+        raise ValidationError(
+            {"foul_report": [_("Name a foul report of this table (chombo, false win).")]}
+        )
+    return report
+
+
+def _locked_sheet(table: Table) -> ScoreSheet:
+    """The table's sheet, created on the first hand, its row locked for this transaction."""
+    # One sheet per table: no ORDER BY ... LIMIT for the lock to build.
+    sheet = next(iter(ScoreSheet.objects.select_for_update().filter(table=table).order_by()), None)
+    if sheet is not None:
+        return sheet
+    try:
+        with transaction.atomic():
+            return ScoreSheet.objects.create(
+                event_id=table.round.event_id, round_id=table.round_id, table=table
+            )
+    except IntegrityError:
+        return ScoreSheet.objects.select_for_update().get(table=table)
+
+
+def _authors(author: Author) -> dict[str, Any]:
+    return {"entered_by": author.user, "entered_by_player": author.player}
+
+
+def _check_number(number: Any, field_name: str = "number") -> int:
+    value = services._as_int(number)
+    if value is None or value < 1:
+        raise ValidationError({field_name: [_("Give the hand's number (1 for the first hand).")]})
+    return value
+
+
+def _conflict(stored: SheetHand) -> HandConflict:
+    return HandConflict(
+        _(
+            "Hand %(number)d is already on the sheet (entered from another device). "
+            "Reload to see it."
+        )
+        % {"number": stored.number},
+        stored,
+    )
+
+
+def _replayed(versions: list[SheetHand], key: str) -> SheetHand | None:
+    return next((h for h in versions if h.idempotency_key == key), None)
+
+
+def add_hand(
+    table: Table,
+    data: Mapping[str, Any],
+    *,
+    author: Author,
+    number: Any,
+    idempotency_key: Any,
+    foul_report: Any = None,
+) -> tuple[SheetHand, bool]:
+    """Add hand ``number`` (the next one) to the table's sheet. Returns (hand, created): a
+    replay of a stored key returns the stored hand, ``created`` False. Another hand stored under
+    ``number`` raises ``HandConflict`` with it. Queries: the rights, the locked sheet, its hands
+    and the insert, whatever the sheet's length (more only on the hand that closes it)."""
+    event = table.round.event
+    _check_enabled(event)
+    key = _clean_key(idempotency_key)
+    number = _check_number(number)
+    hand = _parse(data)
+    _check_author(table, author)
+    report = _foul_report(table, foul_report)
+    try:
+        with transaction.atomic():
+            sheet = _locked_sheet(table)
+            versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+            replay = _replayed(versions, key)
+            if replay is not None:
+                return replay, False
+            hands = _latest(versions)
+            stored = next((h for h in hands if h.number == number), None)
+            if stored is not None:
+                raise _conflict(stored)
+            if sheet.is_closed:
+                raise ValidationError(
+                    _("The sheet is closed: a hand can only be corrected, with a reason.")
+                )
+            if number != len(hands) + 1:
+                raise ValidationError(
+                    {"number": [_("The next hand is hand %(next)d.") % {"next": len(hands) + 1}]}
+                )
+            stored_json = hand_json(hand)
+            try:
+                played = _play(event, [*(h.data for h in hands), stored_json])
+            except RuleError as error:
+                raise _rule_error(error) from None
+            new = SheetHand.objects.create(
+                sheet=sheet,
+                number=number,
+                version=1,
+                kind=hand.kind,
+                data=stored_json,
+                foul_report=report,
+                idempotency_key=key,
+                **_authors(author),
+            )
+            new.confirmed = False
+            new.counts = author.player is None
+            _maybe_close(table, sheet, [*hands, new], played, author)
+            # What the sheet looks like now, for the answer (seats still to be read).
+            new.view = SheetView(table, sheet, [], [*hands, new], played)
+    except IntegrityError:
+        return _after_race(table, key, number)
+    return new, True
+
+
+def _after_race(table: Table, key: str, number: int) -> tuple[SheetHand, bool]:
+    """A concurrent writer got in between (the unique constraints said so): the replay of the
+    same key, or a 409 with what it stored."""
+    versions = list(_with_confirmation(SheetHand.objects.filter(sheet__table=table)))
+    replay = _replayed(versions, key)
+    if replay is not None:
+        return replay, False
+    stored = next((h for h in _latest(versions) if h.number == number), None)
+    raise (
+        _conflict(stored)
+        if stored
+        else HandConflict(_("The sheet changed meanwhile. Reload and try again."), None)
+    )
+
+
+def correct_hand(
+    table: Table,
+    number: Any,
+    data: Mapping[str, Any],
+    *,
+    author: Author,
+    reason: str,
+    based_on_version: Any,
+    idempotency_key: Any,
+    foul_report: Any = None,
+) -> tuple[SheetHand, bool]:
+    """Write the next version of hand ``number`` with a reason. On a closed sheet (only staff
+    may) the table result gets its next version too, with the same reason."""
+    event = table.round.event
+    _check_enabled(event)
+    key = _clean_key(idempotency_key)
+    number = _check_number(number)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": [_("Say why the hand is corrected.")]})
+    hand = _parse(data)
+    _check_author(table, author, reason=reason)
+    report = _foul_report(table, foul_report)
+    base = services._as_int(based_on_version)
+    try:
+        with transaction.atomic():
+            sheet = _locked_sheet(table)
+            versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+            replay = _replayed(versions, key)
+            if replay is not None:
+                return replay, False
+            hands = _latest(versions)
+            stored = next((h for h in hands if h.number == number), None)
+            if stored is None:
+                raise ValidationError(
+                    {"number": [_("There is no hand %(number)d to correct.") % {"number": number}]}
+                )
+            if base != stored.version:
+                raise HandConflict(
+                    _(
+                        "Hand %(number)d was changed meanwhile: version %(version)d is current. "
+                        "Reload and try again."
+                    )
+                    % {"number": number, "version": stored.version},
+                    stored,
+                )
+            if sheet.is_closed and author.player is not None:
+                raise PermissionDenied(_("The sheet is closed: a referee corrects it."))
+            stored_json = hand_json(hand)
+            replaced = [stored_json if h.number == number else h.data for h in hands]
+            try:
+                played = _play(event, replaced)
+            except RuleError as error:
+                raise _rule_error(error) from None
+            new = SheetHand.objects.create(
+                sheet=sheet,
+                number=number,
+                version=stored.version + 1,
+                kind=hand.kind,
+                data=stored_json,
+                reason=reason,
+                foul_report=report,
+                idempotency_key=key,
+                **_authors(author),
+            )
+            new.confirmed = False
+            new.counts = author.player is None
+            now = [new if h.number == number else h for h in hands]
+            if sheet.is_closed:
+                _write_result(table, sheet, played, author, reason=reason)
+            else:
+                _maybe_close(table, sheet, now, played, author)
+    except IntegrityError:
+        return _after_race(table, key, number)
+    return new, True
+
+
+def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> HandConfirmation:
+    """Somebody other than its author confirms a player's hand (the version they saw)."""
+    event = table.round.event
+    _check_enabled(event)
+    number = _check_number(number)
+    _check_author(table, author, confirming=True)
+    with transaction.atomic():
+        sheet = _locked_sheet(table)
+        versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+        hands = _latest(versions)
+        stored = next((h for h in hands if h.number == number), None)
+        if stored is None:
+            raise ValidationError(
+                {"number": [_("There is no hand %(number)d to confirm.") % {"number": number}]}
+            )
+        if services._as_int(version) != stored.version:
+            raise HandConflict(
+                _(
+                    "Hand %(number)d was changed meanwhile: version %(version)d is current. "
+                    "Reload and try again."
+                )
+                % {"number": number, "version": stored.version},
+                stored,
+            )
+        if stored.counts:
+            raise ValidationError(_("Hand %(number)d needs no confirmation.") % {"number": number})
+        if author.player is not None and author.player.pk == stored.entered_by_player_id:
+            raise PermissionDenied(
+                _("Another player of the table or a referee confirms a hand, not its author.")
+            )
+        try:
+            with transaction.atomic():
+                confirmation = HandConfirmation.objects.create(
+                    hand=stored,
+                    confirmed_by=author.user,
+                    confirmed_by_player=author.player,
+                )
+        except IntegrityError:
+            raise ValidationError(
+                _("Hand %(number)d needs no confirmation.") % {"number": number}
+            ) from None
+        stored.confirmed = stored.counts = True
+        played = _play(event, [h.data for h in hands])
+        _maybe_close(table, sheet, hands, played, author)
+    return confirmation
+
+
+def close_sheet(table: Table, *, author: Author, reason: str = "") -> TableResult:
+    """Close the sheet before the game's natural end (the round's time ran out, or a points
+    ruleset without a set length): its totals become the table result."""
+    event = table.round.event
+    _check_enabled(event)
+    if author.user is None:
+        raise PermissionDenied(_("A referee closes a sheet before the end of the game."))
+    _check_author(table, author, reason=None)
+    with transaction.atomic():
+        sheet = _locked_sheet(table)
+        if sheet.is_closed:
+            raise ValidationError(_("The sheet is already closed."))
+        hands = _latest(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+        if not hands:
+            raise ValidationError(_("The sheet has no hands yet."))
+        waiting = [h.number for h in hands if not h.counts]
+        if waiting:
+            raise ValidationError(
+                _("Hands waiting for a confirmation: %(numbers)s.")
+                % {"numbers": ", ".join(map(str, waiting))}
+            )
+        played = _play(event, [h.data for h in hands])
+        return _write_result(table, sheet, played, author, reason=reason)
+
+
+def _maybe_close(
+    table: Table, sheet: ScoreSheet, hands: list[SheetHand], played: Sheet, author: Author
+) -> None:
+    if played.state.finished and all(h.counts for h in hands):
+        _write_result(table, sheet, played, author)
+
+
+def _write_result(
+    table: Table, sheet: ScoreSheet, played: Sheet, author: Author, *, reason: str = ""
+) -> TableResult:
+    latest = services._latest_version(table)
+    if latest and not reason:
+        reason = _("Written from the score sheet.")
+    result = services.enter_result(
+        table,
+        author.user,
+        {wind: score for wind, score in zip(WINDS, played.final, strict=True)},
+        based_on_version=latest,
+        reason=reason,
+        sheet=sheet,
+    )
+    if not sheet.is_closed:
+        sheet.status = ScoreSheet.Status.CLOSED
+        sheet.closed_at = timezone.now()
+        sheet.save(update_fields=["status", "closed_at"])
+    return result
