@@ -427,7 +427,10 @@ def pack(data: dict[str, Any]) -> bytes:
         parts.append(narrow.tobytes())
     text = json.dumps(head, separators=(",", ":")).encode()
     body = b"".join(parts)
-    return zlib.compress(len(text).to_bytes(4, "little") + text + body, 1)
+    # Level 0: a zlib stream stored as is. The narrow arrays are a few tens of kilobytes for
+    # a thousand players, which compression would cut by a third for a tenth of the reconcile's
+    # format work (PostgreSQL compresses large values itself).
+    return zlib.compress(len(text).to_bytes(4, "little") + text + body, 0)
 
 
 def unpack(packed: bytes | memoryview | None) -> dict[str, Any]:
