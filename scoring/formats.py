@@ -3,8 +3,10 @@
 A team is a sum over its members' rows; a stage is a filter of the rows' round lines (its
 rounds) plus the carry-over from the stage before; nothing is recomputed from table results
 (DESIGN.md: "a stage is a filter and a carry-over, a team a sum"). The reconcile computes them
-right after the snapshot (``refresh``) and stores them in ``FormatStandings`` at the same
-revision; pages read that.
+right after the snapshot (``prepare_computed``) and stores them in ``FormatStandings`` at the same
+revision; pages read that. The reconcile hands over the snapshot's rows before packing and
+what it loaded for them (teams, overall deductions with their rounds, the stages), so that
+the format costs it one query, for the stages, and no parse of the packed snapshot.
 
 Values are integers counted in twelfths, as in the snapshot, or exact ``Fraction``s where a
 carry-over halves them; stored as exact strings. Overall-scope penalties count in the stage
@@ -425,7 +427,10 @@ def pack(data: dict[str, Any]) -> bytes:
         parts.append(narrow.tobytes())
     text = json.dumps(head, separators=(",", ":")).encode()
     body = b"".join(parts)
-    return zlib.compress(len(text).to_bytes(4, "little") + text + body, 1)
+    # Level 0: a zlib stream stored as is. The narrow arrays are a few tens of kilobytes for
+    # a thousand players, which compression would cut by a third for a tenth of the reconcile's
+    # format work (PostgreSQL compresses large values itself).
+    return zlib.compress(len(text).to_bytes(4, "little") + text + body, 0)
 
 
 def unpack(packed: bytes | memoryview | None) -> dict[str, Any]:

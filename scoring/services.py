@@ -389,7 +389,8 @@ def compute(event_id: int) -> tuple[int, str, list]:
 
 def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     """Bring the event's snapshot up to its revision: six queries (seven the first time),
-    whatever its size.
+    whatever its size; an event with stages reads them too, and one with teams or stages
+    writes its format standings with the snapshot (in one transaction).
 
     The revision is read first; data committed later is at least as new, and its own write
     asks for another reconcile. The snapshot is written only if its stored revision is older,

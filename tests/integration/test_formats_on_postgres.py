@@ -20,6 +20,7 @@ from tests.formats.test_stages import (  # noqa: F401
     test_by_rank_final_seating_and_final_ranking,
     test_carry_over,
     test_consolation_group_has_its_own_standings,
+    test_the_reconcile_counts_overall_deductions_in_their_stage_as_a_fresh_read_does,
     test_the_ruleset_tiebreak_settles_the_line_without_the_director,
 )
 from tests.formats.test_teams import (  # noqa: F401

@@ -1,8 +1,4 @@
-"""Exports for the director: standings and table results (CSV, XLSX), the EMA ranking file, and
-a full event archive (JSON) that ``import_event`` restores exactly.
-
-Standings come from the snapshot when it is current and are computed afresh (without writing)
-when it is not, so a download never shows stale standings.
+"""A full event archive (JSON) that ``import_event`` restores exactly.
 
 The archive holds every row of the event with its primary key; users are referenced by
 username. The standings snapshot is left out: it is derived data, and the importing side
@@ -13,25 +9,19 @@ only), then moves the sequences past them.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime
-from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.color import no_style
 from django.db import DatabaseError, connections, models, transaction
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
 
 from penalties.models import FoulReport, LedgerEntry, Void
-from rules import get_ruleset
-from rules.standings import RIICHI, TABLE_POINTS
+from scoring.models import HandConfirmation, ScoreSheet, SeatScore, SheetHand, TableResult
 from tournament.models import (
-    WIND_ORDER,
     Announcement,
     CutDecision,
     Event,
@@ -45,293 +35,12 @@ from tournament.models import (
     Team,
 )
 
-from .format_tables import final_order
-from .models import HandConfirmation, ScoreSheet, SeatScore, SheetHand, TableResult
-from .snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
-
 ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.
 # Version 3 adds the score sheets, their hands and confirmations, and teams, stages and cut
 # decisions (and the event's ``team_best``); older archives import without them.
 ARCHIVE_VERSION = 4
 SUPPORTED_VERSIONS = (1, 2, 3, 4)
-
-CSV_TYPE = "text/csv; charset=utf-8"
-XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-JSON_TYPE = "application/json; charset=utf-8"
-
-# The EMA reads these column names; they are a file format, not text for people, so they are
-# not translated.
-EMA_HEADER = ("place", "EMA number", "last name", "first name", "country", "points", "mahjong")
-
-
-# Standings ----------------------------------------------------------------------------------
-
-
-def standings(event: Event) -> tuple[str, list[dict[str, Any]]]:
-    """(method, snapshot rows): the stored snapshot if current, else a fresh computation."""
-    found = (
-        Event.objects.filter(pk=event.pk)
-        .values_list(
-            "revision",
-            "ruleset",
-            "ruleset_options",
-            "standings_snapshot__revision",
-            "standings_snapshot__method",
-            "standings_snapshot__packed",
-        )
-        .get()
-    )
-    revision, ruleset, options, stored, method, packed = found
-    if stored is None or stored < revision or not method:
-        method, packed = compute(ruleset, options, load_grid(event.pk))
-    return method, unpack(method, packed)
-
-
-def _players(event: Event) -> dict[int, Player]:
-    return {p.pk: p for p in Player.objects.filter(event=event)}
-
-
-def _ranking_columns(method: str) -> list[tuple[str, Callable[[dict], int | float]]]:
-    """The values a method ranks by, in ranking order, as the standings pages show them (an MCR
-    "total" mixes table points with overall penalty points and is not shown)."""
-    points = (_("Table points"), lambda row: number(table_points(row["table_points"])))
-    score = (_("Score"), lambda row: number(row["score_display"]))
-    if method == TABLE_POINTS:
-        return [points, score]
-    if method == RIICHI:
-        return [(_("Total"), lambda row: number(row["total_display"])), points]
-    return [score, points]
-
-
-def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
-    """Header and rows of the standings; per round, what the round counts for."""
-    method, rows = standings(event)
-    players = _players(event)
-    columns = _ranking_columns(method)
-    rounds = sorted({line[0] for row in rows for line in row["rounds"]})
-    header = (
-        [_("Place"), _("Player"), _("EMA number"), _("Country"), _("Club")]
-        + [title for title, _value in columns]
-        + [_("Games"), _("Penalties"), _("Dropped")]
-        + [_("Round %(number)s") % {"number": n} for n in rounds]
-    )
-    body = []
-    for row in rows:
-        player = players.get(row["player"])
-        by_round = {line[0]: line[4] for line in row["rounds"]}
-        body.append(
-            [
-                "" if row["place"] is None else row["place"],
-                # The current name, even from a snapshot computed before a rename.
-                player.name if player else row["name"],
-                player.ema_number if player else "",
-                _country(player),
-                player.club if player else "",
-            ]
-            + [value(row) for _title, value in columns]
-            # Penalties in the unit of the totals (riichi: thousands of points).
-            + [row.get("played", len(row["rounds"])), number(row["penalties_display"])]
-            + [_("yes") if row["dropped"] else ""]
-            + [number(by_round[n]) if n in by_round else "" for n in rounds]
-        )
-    return header, body
-
-
-def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
-    """Header and rows of the counting table results, one line per seat, substitutes included:
-    the entered score, the table-scope penalties, and what the ruleset makes of them."""
-    ruleset = get_ruleset(event.ruleset)
-    fmt = Formatter(ruleset.method)
-    converted: dict[tuple[int, int], tuple[dict, dict]] = {}
-    for table in load_grid(event.pk).table_results():
-        converted[(table.round, table.table)] = (
-            table.table_penalties,
-            ruleset.table_standings(table.scores, table.table_penalties, event.ruleset_options),
-        )
-    seats = (
-        SeatScore.objects.filter(result__event=event, result__counts=True)
-        .select_related("result__round", "result__table", "player")
-        .order_by("result__round__number", "result__table__number")
-    )
-    wind_index = {str(w): i for i, w in enumerate(WIND_ORDER)}
-    lines = sorted(
-        seats,
-        key=lambda s: (s.result.round.number, s.result.table.number, wind_index[s.wind]),
-    )
-    header = [
-        _("Round"),
-        _("Table"),
-        _("Version"),
-        _("Wind"),
-        _("Player"),
-        _("EMA number"),
-        _("Score"),
-        _("Penalties"),
-        _("Score after penalties"),
-        _("Table points"),
-        _("Standing points"),
-    ]
-    body = []
-    for seat in lines:
-        key = (seat.result.round.number, seat.result.table.number)
-        penalties, table = converted.get(key, ({}, {}))
-        standing = table.get(seat.player_id)
-        body.append(
-            [
-                key[0],
-                key[1],
-                seat.result.version,
-                seat.wind,
-                seat.player.name,
-                seat.player.ema_number,
-                seat.score,
-                penalties.get(seat.player_id, 0),
-                standing.score if standing else "",
-                number(table_points(standing.table_points)) if standing else "",
-                number(fmt(int(standing.units * TWELFTHS))[1]) if standing else "",
-            ]
-        )
-    return header, body
-
-
-def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
-    """The EMA ranking results file: ranked players (dropped ones included, substitutes and
-    players who never played a counting table not, as in the standings) with their places as
-    the standings show them. MCR: points are table points, mahjong the score; riichi: points
-    are table points, mahjong the total. An event with stages lists its final ranking
-    (``scoring.format_tables.final_order``)."""
-    method, rows = standings(event)
-    final = final_order(event)
-    if final is not None:
-        by_player = {row["player"]: row for row in rows}
-        rows = [{**by_player[who], "place": place} for place, who in final if who in by_player]
-    players = _players(event)
-    riichi = method == RIICHI
-    body = []
-    for row in rows:
-        if row["place"] is None:
-            continue
-        player = players.get(row["player"])
-        last, first = split_name(player.name if player else row["name"])
-        body.append(
-            [
-                row["place"],
-                player.ema_number if player else "",
-                last,
-                first,
-                _country(player),
-                number(table_points(row["table_points"])),
-                number(row["total_display"] if riichi else row["score_display"]),
-            ]
-        )
-    return list(EMA_HEADER), body
-
-
-def number(display: str) -> int | float:
-    """A number as the standings show it ("4", "2.33", "-5.0"), as a number: written to a CSV
-    file it reads as shown, and a spreadsheet gets a number, not text."""
-    return float(display) if "." in display else int(display)
-
-
-def table_points(value: Fraction | str) -> str:
-    """Table points (4/2/1/0, ties shared) as a number: "4", "2.33". Not the snapshot's display
-    string, which a riichi event shows in thousands like its point totals."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}"
-
-
-NAME_PARTICLES = {"de", "van", "der", "den", "von", "di", "da", "du", "le", "la", "ten", "ter"}
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """(last name, first name): the last word with the lower-case particles before it
-    ("Sanne de Jong" -> "de Jong", "Sanne"), and the words before that."""
-    words = name.split()
-    if not words:
-        return "", ""
-    start = len(words) - 1
-    while start > 1 and words[start - 1] in NAME_PARTICLES:
-        start -= 1
-    return " ".join(words[start:]), " ".join(words[:start])
-
-
-def _country(player: Player | None) -> str:
-    if player is None or not player.country:
-        return ""
-    return str(player.country.code)
-
-
-# File formats -------------------------------------------------------------------------------
-
-
-# A cell a spreadsheet would read as a formula (OWASP "CSV injection"): neutralised with a
-# leading apostrophe. Numbers written as numbers (negative ones too) are left alone.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value: Any) -> Any:
-    """``value`` safe for a CSV cell: text starting like a formula gets a leading ``'``,
-    so that Excel, LibreOffice and Google Sheets show it as text and never evaluate it."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def to_csv(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:
-    """UTF-8 with a byte order mark, which Excel needs to read accents right; every text cell
-    neutralised (``csv_cell``)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([csv_cell(str(h)) for h in header])
-    writer.writerows([csv_cell(v) for v in row] for row in rows)
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
-
-
-def to_xlsx(title: str, header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = _sheet_title(title)
-    sheet.append([str(h) for h in header])
-    for row in rows:
-        sheet.append(list(row))
-        for cell in sheet[sheet.max_row]:
-            if isinstance(cell.value, str) and cell.value.startswith("="):
-                cell.data_type = "s"  # a name like "=1+1" is text, never a formula
-    sheet.freeze_panes = "A2"
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
-
-
-def _sheet_title(title: str) -> str:
-    cleaned = "".join(" " if c in "[]:*?/\\" else c for c in str(title)).strip()
-    return cleaned[:31] or "Sheet"
-
-
-def standings_csv(event: Event) -> bytes:
-    return to_csv(*standings_table(event))
-
-
-def standings_xlsx(event: Event) -> bytes:
-    return to_xlsx(_("Standings"), *standings_table(event))
-
-
-def results_csv(event: Event) -> bytes:
-    return to_csv(*results_table(event))
-
-
-def results_xlsx(event: Event) -> bytes:
-    return to_xlsx(_("Results"), *results_table(event))
-
-
-def ema_csv(event: Event) -> bytes:
-    return to_csv(*ema_table(event))
-
-
-# Archive ------------------------------------------------------------------------------------
 
 User = get_user_model()
 
@@ -666,6 +375,6 @@ def _reset_sequences(using: str) -> None:
 
 
 def _reconcile(event_id: int) -> None:
-    from .services import request_reconcile
+    from scoring.services import request_reconcile
 
     request_reconcile(event_id)
