@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -10,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from . import large
-from .bounds import small_repeats
+from .bounds import small_repeats, small_rounds, small_schedule, table_caps
 from .constructions import _constructions
 from .quality import _lower_bound_games, quality, seats_changed, validate
 from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
@@ -431,6 +432,28 @@ def generate(
         raise ValueError("fill must be 'substitutes' or 'byes'")
     rng = random.Random(f"seating:{seed}")
     n_new = rounds - len(played_rounds)
+    stored = small_rounds(n, fill)
+    if stored and n_new > stored and not played_rounds and not planned and method == "balanced":
+        # fewer than four tables, past the rounds where every pair has met: the exact
+        # schedule of those rounds, then rounds made as after played ones (every further
+        # meeting is a repeat whatever they are; substitutes and byes stay shared fairly)
+        kwargs = {
+            "seed": seed,
+            "avoid_club_weight": avoid_club_weight,
+            "avoid_country_weight": avoid_country_weight,
+            "teams": teams,
+            "avoid_team_weight": avoid_team_weight,
+            "groupings": groupings,
+            "fill": fill,
+            "time_budget": max(0.0, deadline - time.monotonic()) / 0.9,
+            "max_iterations": max_iterations,
+        }
+        first = generate(players, stored, **kwargs)
+        kwargs["time_budget"] = max(0.0, deadline - time.monotonic()) / 0.9
+        rest = generate(players, rounds, played=first.rounds, **kwargs)
+        return dataclasses.replace(
+            rest, played=0, construction=f"{first.construction}; then {rest.construction}"
+        )
 
     # internal indices: real players 0..n-1, substitutes n..P-1
     ids = [s.id for s in specs]
@@ -531,6 +554,19 @@ def generate(
             bye_count[p] += 1
         new_byes.append(sorted(chosen))
 
+    # fewer than four tables: the exact schedule of small_bounds.json (its byes too)
+    exact = None
+    if not played_rounds and not planned and method == "balanced" and n_new:
+        exact = _small_exact_rounds(n, n_new, fill, P, rng)
+        if exact is not None:
+            exact_rounds, exact_byes = exact
+            bye_count = dict.fromkeys(ids, 0)
+            new_byes = []
+            for b in exact_byes:
+                new_byes.append(sorted(ids[i] for i in b))
+                for i in b:
+                    bye_count[ids[i]] += 1
+
     # players of every game: G, used for the search target
     games = {index[p]: len(played_rounds) + n_new - bye_count[p] for p in ids}
     slots = {
@@ -617,7 +653,9 @@ def generate(
             new.append(tables)
     else:
         M = F.copy()
-        if not played_rounds and n_bye == 0 and not planned:
+        if exact is not None:
+            best_struct = ((0, -n_new), "exact schedule (small_bounds.json)", exact[0])
+        elif not played_rounds and n_bye == 0 and not planned:
             for name, struct in _constructions(P, n_new):
                 cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
                 perm = _structure_labels(cand, P, n, rng)
@@ -670,7 +708,13 @@ def generate(
                 _meetings(P, new[-1:], M)
 
     sub_cls = None
-    if new and k_sub and method == "balanced" and not any(x is not None for x in layouts):
+    if (
+        new
+        and k_sub
+        and method == "balanced"
+        and not any(x is not None for x in layouts)
+        and exact is None  # shared fairly already
+    ):
         # substitutes shared like byes: fewest games with a substitute first.  Not in a
         # re-draft: the substitutes take the seats of the players who left, as published
         # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
@@ -684,6 +728,8 @@ def generate(
     if new:
         Mnow = _meetings(P, new, F.copy())
         need = costs.total(Mnow) > target + _EPS
+        if exact is not None and not Pen[:n, :n].any():
+            need = False  # the fewest repeats already (the spread of meetings aside)
         size_ok = n_new * P * P <= 4_000_000
         if need and size_ok:
             iters = max_iterations
@@ -698,7 +744,7 @@ def generate(
                 elif any(x is not None for x in layouts):
                     iters = min(iters, 6000)  # a re-draft starts close to its end
             moves = plan_tab if any(x is not None for x in layouts) else None
-            fair = (n, sub_games) if sub_cls is not None else None
+            fair = (n, sub_games) if sub_cls is not None or (exact and k_sub) else None
             new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, None, fair)
             construction += f" + tabu search ({iters} iterations max)"
 
@@ -719,6 +765,35 @@ def generate(
         n=n,
         P=P,
     )
+
+
+def _small_exact_rounds(
+    n: int, n_new: int, fill: str, P: int, rng: random.Random
+) -> tuple[list[list[list[int]]], list[list[int]]] | None:
+    """The stored schedule with the fewest repeats for fewer than four tables (players
+    randomly mapped onto it, substitutes n..P-1 at the short tables) and its byes, in
+    internal indices; None when there is none for this size and round count."""
+    caps, _ = table_caps(n, fill)
+    sched = small_schedule(n, n_new, fill)
+    if not 1 <= len(caps) <= 3 or sched is None:
+        return None
+    caps = tuple(sorted(caps, reverse=True))
+    perm = list(range(n))
+    rng.shuffle(perm)
+    rounds: list[list[list[int]]] = []
+    byes: list[list[int]] = []
+    for rnd in sched:
+        tables = []
+        sub = n
+        for t in range(len(caps)):
+            tbl = [perm[p] for p in rnd[t]]
+            while len(tbl) < 4:
+                tbl.append(sub)
+                sub += 1
+            tables.append(tbl)
+        rounds.append(tables)
+        byes.append([perm[p] for slot in rnd[len(caps) :] for p in slot])
+    return rounds, byes
 
 
 def _finish(
