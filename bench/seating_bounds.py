@@ -52,9 +52,12 @@ def sizes() -> list[tuple[str, int]]:
 
 
 def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> dict | None:
+    """The entry of one size; without ``max_cover_fair`` when only the search without
+    the generator's rules finished (then the bound is not known to be reached), None
+    when neither did."""
     caps, byes = bounds.table_caps(n, fill)
-    total = n * (n - 1) // 2
     caps = tuple(sorted(caps, reverse=True))  # the order of the tables of a schedule
+    total = n * (n - 1) // 2
     entry: dict = {"caps": list(caps), "byes": byes}
     t0 = time.monotonic()
     for fair in (False, True):
@@ -73,11 +76,13 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
                 f"{node_limit} nodes or {seconds} seconds",
                 flush=True,
             )
-            return None
+            if not fair:
+                return None
+            break
         entry["max_cover_fair" if fair else "max_cover"] = covers
     print(
         f"{fill} n={n} caps={caps} byes={byes} max_cover={entry['max_cover']} "
-        f"max_cover_fair={entry['max_cover_fair']} seconds={time.monotonic() - t0:.1f}",
+        f"max_cover_fair={entry.get('max_cover_fair')} seconds={time.monotonic() - t0:.1f}",
         flush=True,
     )
     return entry
@@ -91,12 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--seconds", type=float, default=None, help="time limit per size (default: none)"
     )
+    ap.add_argument("--out", default=str(OUT))
     args = ap.parse_args(argv)
+    out = Path(args.out)
     todo = sizes()
     if args.sizes:
         want = {(s.split(":")[0], int(s.split(":")[1])) for s in args.sizes.split(",")}
         todo = [s for s in todo if s in want]
-    stored = json.loads(OUT.read_text())["bounds"] if OUT.is_file() else {}
+    stored = json.loads(out.read_text())["bounds"] if out.is_file() else {}
     table = dict(stored) if args.sizes else {}
     for fill, n in todo:
         entry = compute_one(fill, n, args.node_limit, args.seconds)
@@ -106,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         table[key] = entry
         if not args.check:  # written after every size: a long run keeps what it found
-            write(table)
+            write(table, out)
     if args.check:
         ok = all(stored.get(f"{f}:{n}") == table.get(f"{f}:{n}") for f, n in todo)
         print("matches" if ok else "DIFFERS")
@@ -114,11 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def write(table: dict) -> None:
+def write(table: dict, out: Path = OUT) -> None:
     order = {f"{f}:{n}": i for i, (f, n) in enumerate(sizes())}
     ordered = dict(sorted(table.items(), key=lambda kv: order.get(kv[0], 99)))
     text = json.dumps({"command": "bench/seating_bounds.py", "bounds": ordered}, indent=None)
-    OUT.write_text(text.replace(', "', ',\n "') + "\n")
+    out.write_text(text.replace(', "', ',\n "') + "\n")
 
 
 if __name__ == "__main__":
