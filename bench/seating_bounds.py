@@ -53,8 +53,8 @@ def sizes() -> list[tuple[str, int]]:
 
 def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> dict | None:
     """The entry of one size; without ``max_cover_fair`` when only the search without
-    the generator's rules finished (then the bound is not known to be reached), None
-    when neither did."""
+    the generator's rules finished (then the bound is not known to be reached), without
+    ``max_cover`` when only the search under them did, None when neither did."""
     caps, byes = bounds.table_caps(n, fill)
     caps = tuple(sorted(caps, reverse=True))  # the order of the tables of a schedule
     total = n * (n - 1) // 2
@@ -76,12 +76,12 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
                 f"{node_limit} nodes or {seconds} seconds",
                 flush=True,
             )
-            if not fair:
-                return None
-            break
+            continue
         entry["max_cover_fair" if fair else "max_cover"] = covers
+    if "max_cover" not in entry and "max_cover_fair" not in entry:
+        return None
     print(
-        f"{fill} n={n} caps={caps} byes={byes} max_cover={entry['max_cover']} "
+        f"{fill} n={n} caps={caps} byes={byes} max_cover={entry.get('max_cover')} "
         f"max_cover_fair={entry.get('max_cover_fair')} seconds={time.monotonic() - t0:.1f}",
         flush=True,
     )

@@ -181,8 +181,9 @@ class Solver:
         out.sort(key=lambda g: -g[0])
         return out
 
-    def best_round(self, st: State, top: int) -> int:
-        """Most new pairs one round can cover (branch and bound over tables)."""
+    def best_round(self, st: State, top: int, alpha: int = -1) -> int:
+        """Most new pairs one round can cover when more than ``alpha``, else ``alpha``
+        (branch and bound over tables)."""
         sizes, within, cov, _sub, _bye = st
         C, T = len(sizes), len(self.slots)
         x = [[0] * T for _ in range(C)]
@@ -192,7 +193,7 @@ class Solver:
         for i in range(len(tables) - 1, -1, -1):
             cap = self.slots[tables[i]]
             later[i] = later[i + 1] + cap * (cap - 1) // 2
-        best = -1
+        best = alpha
 
         def fill(i: int, c: int, room: int, inside: int, gain: int) -> bool:
             nonlocal best
@@ -235,7 +236,7 @@ class Solver:
 
         if tables:
             fill(0, 0, self.slots[tables[0]], 0, 0)
-        return max(best, 0)
+        return best
 
     def child(self, st: State, x: list[list[int]], members: list[list[int]] | None = None):
         """The state after round ``x`` (classes split by table, then merged), and the
@@ -281,38 +282,57 @@ class Solver:
             n_members = [[p for a in g for p in n_members[a]] for g in reps]
         return merged, n_members
 
-    def best(self, st: State, rest: int, uncovered: int) -> int:
-        """Most pairs that ``rest`` more rounds can cover from ``st``."""
+    def best(self, st: State, rest: int, uncovered: int, alpha: int = -1) -> int:
+        """Most pairs that ``rest`` more rounds can cover from ``st`` when that is more
+        than ``alpha``; else a number at most ``alpha`` that bounds it from above (a cut
+        in the style of alpha-beta: the memo keeps exact values and upper bounds)."""
         if rest == 0 or uncovered == 0:
             return 0
         k = self.key(st, rest)
-        v = self.memo.get(k)
-        if v is not None:
-            return v
+        hit = self.memo.get(k)
+        if hit is not None and (hit[1] or hit[0] <= alpha):
+            return hit[0]
         self.nodes += 1
         if self.nodes > self.node_limit or (
             self.deadline is not None and self.nodes % 16 == 0 and time.monotonic() > self.deadline
         ):
             raise _Limit
         top = self.upper(st, rest, uncovered)
+        if top <= alpha:
+            self.memo[k] = (top, False)
+            return top
         if rest == 1:
-            value = self.best_round(st, top)
+            value = self.best_round(st, top, alpha)
         else:
-            value = 0
+            value = alpha
             for gain, x in self.children(st):
                 if gain + min((rest - 1) * self.per_round, uncovered - gain) <= value:
                     break  # sorted by gain: no later round does better
                 nxt, _ = self.child(st, x)
                 if gain + self.upper(nxt, rest - 1, uncovered - gain) <= value:
                     continue
-                value = max(value, gain + self.best(nxt, rest - 1, uncovered - gain))
+                value = max(value, gain + self.best(nxt, rest - 1, uncovered - gain, value - gain))
                 if value >= top:
                     break
-        self.memo[k] = value
-        return value
+        exact = value > alpha
+        self.memo[k] = (value if exact else alpha, exact)
+        return value if exact else alpha
+
+    def greedy(self, rounds: int) -> int:
+        """Pairs covered by taking the round covering most new pairs every time (a cover
+        the optimum reaches at least)."""
+        st, uncovered, cover = self.root(), self.total, 0
+        for _ in range(rounds):
+            if not uncovered:
+                break
+            gain, x = self.children(st)[0]
+            st, _ = self.child(st, x)
+            cover += gain
+            uncovered -= gain
+        return cover
 
     def solve(self, rounds: int) -> int:
-        return self.best(self.root(), rounds, self.total)
+        return self.best(self.root(), rounds, self.total, self.greedy(rounds) - 1)
 
     def witness(self, rounds: int) -> list[list[list[int]]]:
         """``rounds`` rounds reaching ``solve(rounds)``: per round the players of every
@@ -321,10 +341,10 @@ class Solver:
         uncovered = self.total
         out = []
         for rest in range(rounds, 0, -1):
-            want = self.best(st, rest, uncovered)
+            want = self.best(st, rest, uncovered, -1)
             for gain, x in self.children(st):
                 nxt, nm = self.child(st, x, members)
-                if gain + self.best(nxt, rest - 1, uncovered - gain) == want:
+                if gain + self.best(nxt, rest - 1, uncovered - gain, want - gain - 1) == want:
                     break
             else:  # pragma: no cover - best() found it
                 raise AssertionError("no round reaches the optimum")
@@ -400,7 +420,9 @@ def small_repeats(
     per_round = sum(c * (c - 1) // 2 for c in caps)
     # without the search under the generator's rules (too long for this size), the
     # bound for any schedule: a lower bound, not known to be reached
-    covers = (entry.get("max_cover_fair") if fair else None) or entry["max_cover"]
+    covers = (entry.get("max_cover_fair") if fair else None) or entry.get("max_cover")
+    if covers is None:
+        return None
     cover = covers[rounds - 1] if rounds <= len(covers) else covers[-1]
     return rounds * per_round - cover
 
