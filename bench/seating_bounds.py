@@ -21,9 +21,9 @@ its meetings as repeats):
   (per round: the players of every table in the order of ``caps``, then the byes).
   ``generate`` starts from these, so it reaches the bound.
 
-The search is exhaustive (``tournament/seating/bounds.py``); a size whose search needs
-more than the node limit for some r is left out (the counting bound is used there) and
-the run says so.
+The search is exhaustive (``tournament/seating/bounds.py``); when it needs more than the
+node limit or ``--seconds`` for some r, the rounds found before are kept with
+``partial`` / ``partial_fair`` (past them the counting bound is used) and the run says so.
 """
 
 from __future__ import annotations
@@ -68,16 +68,19 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
         try:
             while not covers or covers[-1] < total:
                 covers.append(solver.solve(len(covers) + 1))
-            if fair:
-                entry["schedules"] = [solver.witness(r) for r in range(1, len(covers) + 1)]
         except bounds._Limit:
             print(
-                f"{fill} n={n} fair={fair} left out after r={len(covers)} {covers}: more than "
+                f"{fill} n={n} fair={fair} stopped after r={len(covers)} {covers}: more than "
                 f"{node_limit} nodes or {seconds} seconds",
                 flush=True,
             )
+            entry["partial" if not fair else "partial_fair"] = True
+        if not covers:
             continue
         entry["max_cover_fair" if fair else "max_cover"] = covers
+        if fair:
+            solver.deadline = None  # the witnesses reuse the memo of the search
+            entry["schedules"] = [solver.witness(r) for r in range(1, len(covers) + 1)]
     if "max_cover" not in entry and "max_cover_fair" not in entry:
         return None
     print(

@@ -18,8 +18,13 @@ def stored_sizes(exact: bool = True) -> list[tuple[str, int, int]]:
     for key, entry in bounds._table().items():
         fill, n = key.split(":")
         if ("schedules" in entry) == exact:
-            out.append((fill, int(n), len(entry.get("schedules", entry["max_cover"]))))
+            out.append((fill, int(n), len(entry.get("schedules", entry.get("max_cover", [])))))
     return sorted(out)
+
+
+def partial(fill: str, players: int) -> bool:
+    """Whether the search stopped (time limit) before every pair had met."""
+    return bool(bounds._table()[f"{fill}:{players}"].get("partial_fair"))
 
 
 def test_the_table_covers_the_sizes_it_did_before():
@@ -31,8 +36,9 @@ def test_the_table_covers_the_sizes_it_did_before():
 @pytest.mark.parametrize(("fill", "players", "stored"), stored_sizes())
 def test_generate_reaches_the_bound(fill, players, stored):
     # every round count up to the one where every pair has met, and one more (from
-    # there on every meeting is a repeat)
-    for rounds in range(1, stored + 2):
+    # there on every meeting is a repeat); where the search stopped earlier, the rounds
+    # it finished
+    for rounds in range(1, stored + (1 if partial(fill, players) else 2)):
         sched = generate(players, rounds, seed=rounds, fill=fill, max_iterations=200)
         validate(sched.rounds)
         q = sched.quality

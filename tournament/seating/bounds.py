@@ -420,8 +420,10 @@ def small_repeats(
     per_round = sum(c * (c - 1) // 2 for c in caps)
     # without the search under the generator's rules (too long for this size), the
     # bound for any schedule: a lower bound, not known to be reached
-    covers = (entry.get("max_cover_fair") if fair else None) or entry.get("max_cover")
-    if covers is None:
+    covers, partial = entry.get("max_cover_fair"), entry.get("partial_fair", False)
+    if not fair or covers is None:
+        covers, partial = entry.get("max_cover"), entry.get("partial", False)
+    if covers is None or (partial and rounds > len(covers)):
         return None
     cover = covers[rounds - 1] if rounds <= len(covers) else covers[-1]
     return rounds * per_round - cover
@@ -439,6 +441,8 @@ def small_schedule(players: int, rounds: int, fill: str = "substitutes") -> list
 
 def small_rounds(players: int, fill: str = "substitutes") -> int:
     """Rounds of the stored schedules (the first round count where every pair has met);
-    0 when the table has none for this size."""
+    0 when the table has none for this size or stops before that."""
     entry = _table().get(f"{fill}:{players}")
-    return len(entry.get("schedules", [])) if entry else 0
+    if not entry or entry.get("partial_fair"):
+        return 0
+    return len(entry.get("schedules", []))
