@@ -1,17 +1,29 @@
 """Exact fewest repeats for events of fewer than four tables, written to
-tournament/seating_data/small_bounds.json (read by ``seating.lower_bound`` and
-``seating.quality``).
+tournament/seating_data/small_bounds.json (read by ``seating.lower_bound``,
+``seating.quality`` and ``seating.generate``).
 
-.venv/bin/python bench/seating_bounds.py            # recompute and write the file
-.venv/bin/python bench/seating_bounds.py --check    # recompute and compare with the file
-.venv/bin/python bench/seating_bounds.py --node-limit 150000   # the default search limit
-
-With the default limit the table covers 4-10 players with substitutes and 4-9 with byes;
-larger sizes need a better search (left to do) and use the counting bound.
+.venv/bin/python bench/seating_bounds.py                 # recompute and write the file
+.venv/bin/python bench/seating_bounds.py --check         # recompute and compare with the file
+.venv/bin/python bench/seating_bounds.py --sizes substitutes:11,byes:13   # some sizes only
+.venv/bin/python bench/seating_bounds.py --node-limit 2000000             # the default
+.venv/bin/python bench/seating_bounds.py --seconds 600   # how the stored file was made
 
 For every player count 4..15 and both fills (substitutes spread over the tables, or
-byes) it lists the most pairs that r = 1, 2, ... rounds can seat together, up to the
-first r where every pair has met; from then on every round adds its meetings as repeats.
+byes) with fewer than four tables it lists the most pairs that r = 1, 2, ... rounds can
+seat together, up to the first r where every pair has met (from then on every round adds
+its meetings as repeats):
+
+* ``max_cover``: any schedule of that shape (a lower bound on repeats for every
+  schedule, used by ``quality`` for schedules that do not share substitutes or byes
+  fairly);
+* ``max_cover_fair``: with substitutes and byes shared as the generator shares them
+  (fewest such games first), and ``schedules``: for every r, a schedule reaching it
+  (per round: the players of every table in the order of ``caps``, then the byes).
+  ``generate`` starts from these, so it reaches the bound.
+
+The search is exhaustive (``tournament/seating/bounds.py``); when it needs more than the
+node limit or ``--seconds`` for some r, the rounds found before are kept with
+``partial`` / ``partial_fair`` (past them the counting bound is used) and the run says so.
 """
 
 from __future__ import annotations
@@ -29,50 +41,94 @@ from tournament.seating import bounds  # noqa: E402
 OUT = Path(__file__).resolve().parent.parent / "tournament" / "seating_data" / "small_bounds.json"
 
 
-def compute(node_limit: int) -> dict:
-    """Sizes whose search needs more than ``node_limit`` nodes for some round count are
-    left out (``lower_bound`` then falls back to the counting bound)."""
-    bounds.NODE_LIMIT = node_limit
-    table: dict = {}
+def sizes() -> list[tuple[str, int]]:
+    out = []
     for fill in ("substitutes", "byes"):
         for n in range(4, 16):
-            caps, byes = bounds.table_caps(n, fill)
-            if not 1 <= len(caps) <= 3:
-                continue
-            total = n * (n - 1) // 2
-            covers = []
-            t0 = time.monotonic()
-            r = 0
-            while not covers or (covers[-1] is not None and covers[-1] < total):
-                r += 1
-                covers.append(bounds.max_cover(n, caps, byes, r))
-            if covers[-1] is None:
-                print(f"{fill} n={n} left out: more than {node_limit} nodes", flush=True)
-                continue
-            table[f"{fill}:{n}"] = {"caps": list(caps), "byes": byes, "max_cover": covers}
+            caps, _byes = bounds.table_caps(n, fill)
+            if 1 <= len(caps) <= 3:
+                out.append((fill, n))
+    return out
+
+
+def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> dict | None:
+    """The entry of one size; without ``max_cover_fair`` when only the search without
+    the generator's rules finished (then the bound is not known to be reached), without
+    ``max_cover`` when only the search under them did, None when neither did."""
+    caps, byes = bounds.table_caps(n, fill)
+    caps = tuple(sorted(caps, reverse=True))  # the order of the tables of a schedule
+    total = n * (n - 1) // 2
+    entry: dict = {"caps": list(caps), "byes": byes}
+    t0 = time.monotonic()
+    for fair in (False, True):
+        solver = bounds.Solver(n, caps, byes, fair, node_limit)
+        if seconds is not None:
+            solver.deadline = time.monotonic() + seconds
+        covers: list[int] = []
+        try:
+            while not covers or covers[-1] < total:
+                covers.append(solver.solve(len(covers) + 1))
+        except bounds._Limit:
             print(
-                f"{fill} n={n} caps={caps} byes={byes} max_cover={covers} "
-                f"seconds={time.monotonic() - t0:.1f}",
+                f"{fill} n={n} fair={fair} stopped after r={len(covers)} {covers}: more than "
+                f"{node_limit} nodes or {seconds} seconds",
                 flush=True,
             )
-    return table
+            entry["partial" if not fair else "partial_fair"] = True
+        if not covers:
+            continue
+        entry["max_cover_fair" if fair else "max_cover"] = covers
+        if fair:
+            solver.deadline = None  # the witnesses reuse the memo of the search
+            entry["schedules"] = [solver.witness(r) for r in range(1, len(covers) + 1)]
+    if "max_cover" not in entry and "max_cover_fair" not in entry:
+        return None
+    print(
+        f"{fill} n={n} caps={caps} byes={byes} max_cover={entry.get('max_cover')} "
+        f"max_cover_fair={entry.get('max_cover_fair')} seconds={time.monotonic() - t0:.1f}",
+        flush=True,
+    )
+    return entry
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true")
-    ap.add_argument("--node-limit", type=int, default=150_000)
+    ap.add_argument("--node-limit", type=int, default=bounds.NODE_LIMIT)
+    ap.add_argument("--sizes", help="comma separated fill:players, e.g. byes:13")
+    ap.add_argument(
+        "--seconds", type=float, default=None, help="time limit per size (default: none)"
+    )
+    ap.add_argument("--out", default=str(OUT))
     args = ap.parse_args(argv)
-    table = compute(args.node_limit)
+    out = Path(args.out)
+    todo = sizes()
+    if args.sizes:
+        want = {(s.split(":")[0], int(s.split(":")[1])) for s in args.sizes.split(",")}
+        todo = [s for s in todo if s in want]
+    stored = json.loads(out.read_text())["bounds"] if out.is_file() else {}
+    table = dict(stored) if args.sizes else {}
+    for fill, n in todo:
+        entry = compute_one(fill, n, args.node_limit, args.seconds)
+        key = f"{fill}:{n}"
+        if entry is None:
+            table.pop(key, None)
+            continue
+        table[key] = entry
+        if not args.check:  # written after every size: a long run keeps what it found
+            write(table, out)
     if args.check:
-        stored = json.loads(OUT.read_text())["bounds"]
-        ok = stored == table
+        ok = all(stored.get(f"{f}:{n}") == table.get(f"{f}:{n}") for f, n in todo)
         print("matches" if ok else "DIFFERS")
         return 0 if ok else 1
-    OUT.write_text(
-        json.dumps({"command": "bench/seating_bounds.py", "bounds": table}, indent=1) + "\n"
-    )
     return 0
+
+
+def write(table: dict, out: Path = OUT) -> None:
+    order = {f"{f}:{n}": i for i, (f, n) in enumerate(sizes())}
+    ordered = dict(sorted(table.items(), key=lambda kv: order.get(kv[0], 99)))
+    text = json.dumps({"command": "bench/seating_bounds.py", "bounds": ordered}, indent=None)
+    out.write_text(text.replace(', "', ',\n "') + "\n")
 
 
 if __name__ == "__main__":

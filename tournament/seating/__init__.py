@@ -34,8 +34,10 @@ Public API: ``generate``, ``quality``, ``swap``, ``validate``, ``lower_bound`` a
 dataclasses ``PlayerSpec``, ``Quality``, ``Schedule``.  Needs numpy (tested with 2.4.6).
 
 Modules: ``types`` (dataclasses, constants), ``quality`` (report, bound, validation,
-swap), ``fields`` (GF(q)), ``constructions``, ``search`` (costs, greedy, tabu,
-relabelling), ``winds``, ``generate``.  The underscore helpers re-exported here are for
+swap), ``bounds`` (exact bound below four tables), ``fields`` (GF(q)),
+``constructions``, ``search`` (costs, greedy, tabu, relabelling), ``substitutes`` (sharing
+them fairly), ``redraft`` (starting from the published plan), ``groups`` (clubs, teams),
+``large`` (sparse counts), ``winds``, ``generate``.  The underscore helpers re-exported here are for
 the tests and ``bench/seating_precompute.py`` only.
 """
 

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from . import large
-from .bounds import small_repeats
+from .bounds import small_repeats, small_rounds, small_schedule, table_caps
 from .constructions import _constructions
+from .groups import _all_groupings, _group_codes
+from .large import _large_rounds
 from .quality import _lower_bound_games, quality, seats_changed, validate
+from .redraft import _bye_preference, _from_plan, _winds_from_plan
 from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
+from .substitutes import _fair_structure, _share_substitutes
 from .types import (
     _EPS,
-    DEFAULT_GROUP_WEIGHT,
     SUBSTITUTE_PAIR_PENALTY,
     WIND_CLASH_PENALTY,
     Grouping,
@@ -25,7 +29,7 @@ from .types import (
     Schedule,
     Table,
 )
-from .winds import _assign_winds, _balance_winds
+from .winds import _assign_winds
 
 
 def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]:
@@ -38,341 +42,6 @@ def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]
     if any(i < 0 for i in ids):
         raise ValueError("player ids must be >= 0 (negative ids denote substitutes)")
     return specs
-
-
-def _from_plan(
-    plan: list[list[int | None]],
-    seated: list[int],
-    pair_cost: PairCost,
-    P: int,
-    rng: random.Random,
-) -> tuple[list[list[int]], np.ndarray]:
-    """Start a new round from its published plan: everybody still seated keeps table and
-    wind; the seats of players who are gone (and new tables) are filled by the others,
-    cheapest first.  Returns the tables in wind order and each player's planned table
-    (-1: none), which the search is reluctant to change."""
-    seat_set = set(seated)
-    tables: list[list[int | None]] = [
-        [i if i is not None and i in seat_set else None for i in (list(t) + [None] * 4)[:4]]
-        for t in plan
-    ]
-    n_tables = len(seated) // 4
-    origin = list(range(len(tables)))
-    while len(tables) > n_tables:
-        # give up the table with most empty seats; the last table takes its number
-        worst = max(range(len(tables)), key=lambda t: (sum(x is None for x in tables[t]), t))
-        tables[worst], origin[worst] = tables[-1], origin[-1]
-        tables.pop()
-        origin.pop()
-    while len(tables) < n_tables:
-        tables.append([None] * 4)
-        origin.append(-1)
-    placed = {i for t in tables for i in t if i is not None}
-    pool = [i for i in seated if i not in placed]
-    rng.shuffle(pool)
-    plan_row = np.full(P, -1, dtype=np.int64)
-    for t, tbl in enumerate(tables):
-        for i in tbl:
-            if i is not None:
-                plan_row[i] = t
-    if pool:
-        for tbl in sorted(tables, key=lambda t: sum(x is None for x in t)):
-            for w in range(4):
-                if tbl[w] is None:
-                    members = [x for x in tbl if x is not None]
-                    best = min(pool, key=lambda x: pair_cost(x, members))
-                    tbl[w] = best
-                    pool.remove(best)
-    return [list(t) for t in tables], plan_row  # type: ignore[misc]
-
-
-# cost of seating a player with some others (given the meetings so far)
-PairCost = Callable[[int, list[int]], float]
-
-
-def _unfair_rounds(rounds: list[list[list[int]]], n: int, counts: np.ndarray) -> int:
-    """Rounds whose substitutes' tablemates are not among the players with fewest games
-    with a substitute so far."""
-    counts = counts.copy()
-    bad = 0
-    for rnd in rounds:
-        mates = [x for t in rnd if any(y >= n for y in t) for x in t if x < n]
-        if mates:
-            inside = np.zeros(n, dtype=bool)
-            inside[mates] = True
-            if not inside.all() and counts[inside].max() > counts[~inside].min():
-                bad += 1
-            counts[inside] += 1
-    return bad
-
-
-def _fair_structure(
-    struct: list[list[list[int]]], P: int, n: int, perm: list[int], rng: random.Random
-) -> tuple[list[int], list[list[list[int]]]]:
-    """Choose the substitutes' points and the order of the rounds of a structure so that
-    substitutes are shared evenly without breaking it (a few random tries; the search
-    repairs what is left)."""
-    best = None
-    zero = np.zeros(n, dtype=np.int64)
-    for attempt in range(24):
-        p = perm if attempt == 0 else _structure_labels(struct, P, n, rng)
-        labelled = [[[p[a] for a in t] for t in rnd] for rnd in struct]
-        # order: next the round whose substitutes' tablemates have played with them least
-        order: list[int] = []
-        counts = zero.copy()
-        left = list(range(len(struct)))
-        while left:
-
-            def load(r: int, counts: np.ndarray = counts, labelled=labelled) -> tuple:
-                mates = [x for t in labelled[r] if any(y >= n for y in t) for x in t if x < n]
-                return (int(counts[mates].sum()) if mates else 0, r)
-
-            r = min(left, key=load)
-            left.remove(r)
-            order.append(r)
-            for t in labelled[r]:
-                if any(y >= n for y in t):
-                    for x in t:
-                        if x < n:
-                            counts[x] += 1
-        ordered = [struct[r] for r in order]
-        bad = _unfair_rounds([labelled[r] for r in order], n, zero)
-        if best is None or bad < best[0]:
-            best = (bad, p, ordered)
-        if bad == 0:
-            break
-    assert best is not None
-    return best[1], best[2]
-
-
-def _share_substitutes(
-    new: list[list[list[int]]],
-    n: int,
-    sub_games: np.ndarray,
-    pair_cost: PairCost,
-    P: int,
-    rng: random.Random,
-) -> np.ndarray:
-    """Decide, round by round, who sits with the substitutes (indices >= ``n``): the
-    players with the fewest such games so far (nobody twice before everyone once, at most
-    one apart), preferring those already there; others swap seats with them.  Returns the
-    class of every player in every round (0: no substitute, 1: with one, substitutes their
-    own class) for the search, which then only swaps players of one class."""
-    cls = np.zeros((len(new), P), dtype=np.int64)
-    counts = sub_games.copy()
-    for r, rnd in enumerate(new):
-        _one_substitute_per_table(rnd, n, pair_cost)
-        where = {x: t for t, tbl in enumerate(rnd) for x in tbl}
-        current = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
-        seated = [x for tbl in rnd for x in tbl if x < n]
-        tie = {x: rng.random() for x in seated}
-        # among equals: those already there without a conflict at their table, then the
-        # others, then those already there with one (a club-mate, a repeat)
-        clash = {
-            x: pair_cost(x, [y for y in rnd[where[x]] if y != x and y < n]) > _EPS for x in current
-        }
-        ranked = sorted(
-            seated,
-            key=lambda x: (counts[x], (1 if clash[x] else -1) if x in current else 0, tie[x]),
-        )
-        chosen = set(ranked[: len(current)])
-        outs = [x for x in current if x not in chosen]
-        for x in sorted(chosen - current, key=lambda x: tie[x]):
-            tx = where[x]
-
-            def cost(y: int, tx: int = tx, x: int = x, rnd=rnd, where=where) -> float:
-                ty = where[y]
-                mates_y = [z for z in rnd[ty] if z != y]
-                mates_x = [z for z in rnd[tx] if z != x]
-                return pair_cost(x, mates_y) + pair_cost(y, mates_x)
-
-            y = min(outs, key=cost)
-            outs.remove(y)
-            ty = where[y]
-            rnd[tx][rnd[tx].index(x)] = y
-            rnd[ty][rnd[ty].index(y)] = x
-            where[x], where[y] = ty, tx
-        threshold = max((counts[x] for x in chosen), default=0)
-        last = r == len(new) - 1
-        for x in seated:
-            if last and counts[x] == threshold:
-                # last round: players level with the last one chosen are interchangeable
-                cls[r, x] = 2
-            else:
-                cls[r, x] = 1 if x in chosen else 0
-        for x in chosen:
-            counts[x] += 1
-        for s in range(n, P):
-            cls[r, s] = 3 + s
-    return cls
-
-
-def _one_substitute_per_table(rnd: list[list[int]], n: int, pair_cost: PairCost) -> None:
-    """A table with two substitutes gives one to a table without (cheapest player swap)."""
-    for tbl in rnd:
-        subs = [w for w in range(4) if tbl[w] >= n]
-        for w in subs[1:]:
-            reals = [x for x in tbl if x < n]
-            options = [
-                (pair_cost(x, reals), t2, w2)
-                for t2, other in enumerate(rnd)
-                if all(y < n for y in other)
-                for w2, x in enumerate(other)
-            ]
-            if options:
-                _cost, t2, w2 = min(options)
-                tbl[w], rnd[t2][w2] = rnd[t2][w2], tbl[w]
-
-
-def _bye_preference(plan: list[list[int | None]], seated: int) -> dict[int, int]:
-    """0 for players at the tables a re-draft gives up (see ``_from_plan``), 1 for the
-    others the plan seats; players it does not seat are missing (preferred most)."""
-    holes = [sum(x is None for x in t) for t in plan]
-    give_up = set(
-        sorted(range(len(plan)), key=lambda t: (-holes[t], -t))[: max(0, len(plan) - seated // 4)]
-    )
-    return {i: 0 if t in give_up else 1 for t, tbl in enumerate(plan) for i in tbl if i is not None}
-
-
-def _winds_from_plan(
-    new: list[list[list[int]]],
-    layouts: list[list[list[int]] | None],
-    prior: dict[int, list[int]],
-    free: set[int],
-    sitting_out: set[int],
-) -> list[list[tuple[int, ...]]]:
-    """Winds of a re-draft: a player who keeps the planned table keeps the planned wind,
-    newcomers take the free winds; then the totals of the players at changed tables are
-    balanced (Kempe swaps; the others keep the published winds)."""
-    seat: list[list[int]] = []
-    shape: list[int] = []
-    touched: set[int] = set(sitting_out)  # a bye changes a player's totals
-    for rnd, layout in zip(new, layouts, strict=True):
-        for t, members in enumerate(rnd):
-            planned = layout[t] if layout is not None and t < len(layout) else [None] * 4
-            row: list[int | None] = [p if p in members else None for p in planned]
-            rest = [p for p in members if p not in row]
-            if rest:
-                touched.update(members)
-            for w in range(4):
-                if row[w] is None:
-                    row[w] = rest.pop(0)
-            seat.append(row)  # type: ignore[arg-type]
-        shape.append(len(rnd))
-    _balance_winds(seat, prior, free, only=touched)
-    out, pos = [], 0
-    for k in shape:
-        out.append([tuple(s) for s in seat[pos : pos + k]])
-        pos += k
-    return out
-
-
-def _large_rounds(
-    P: int,
-    n: int,
-    n_new: int,
-    played_rounds: list,
-    index: dict[int, int],
-    plans: list,
-    new_byes: list[list[int]],
-    group_codes: list[tuple[np.ndarray, float]],
-    sub_games: np.ndarray,
-    k_sub: int,
-    method: str,
-    order: list[int] | None,
-    rng: random.Random,
-    deadline: float,
-) -> tuple[list[list[list[int]]], str, list[list[list[int]] | None]]:
-    """The new rounds of a large event with sparse meeting counts (``large.py``)."""
-    sc = large.SparseCosts(n, P, group_codes)
-    large.fixed_meetings(
-        sc, [[[index[p] for p in t if p in index] for t in r] for r in played_rounds]
-    )
-    byes = [{index[p] for p in b} for b in new_byes]
-    order_idx = None
-    home = None
-    if order is not None:
-        order_idx = [index[p] for p in order] + list(range(n, P))
-    new, construction = large.start(
-        P, n, n_new, byes, any(x is not None for x in plans), bool(played_rounds), order_idx, rng
-    )
-    if order_idx is not None:
-        home = np.zeros((n_new, P), dtype=np.int64)
-        for r, rnd in enumerate(new):
-            for t, tbl in enumerate(rnd):
-                for x in tbl:
-                    home[r, x] = t
-    plan_tab = np.full((n_new, P), -1, dtype=np.int64)
-    layouts: list[list[list[int]] | None] = [None] * n_new
-    for r in range(n_new):
-        if plans[r] is not None:
-            act = [i for i in range(P) if i not in byes[r]]
-            tables, plan_tab[r] = _from_plan(plans[r], act, sc.join, P, rng)
-            layouts[r] = tables
-            new[r] = [list(t) for t in tables]
-        for t in new[r]:
-            sc.seat(t)
-    if any(x is not None for x in layouts):
-        construction = "published plan, fewest seats changed"
-    cls = None
-    if k_sub and method == "balanced" and not any(x is not None for x in layouts):
-        for rnd in new:
-            for t in rnd:
-                sc.seat(t, -1)
-        cls = _share_substitutes(new, n, sub_games, sc.join, P, rng)
-        for rnd in new:
-            for t in rnd:
-                sc.seat(t)
-        construction += " + substitutes shared evenly"
-    moves = plan_tab if any(x is not None for x in layouts) else None
-    large.repair(new, sc, rng, deadline, cls, moves, home)
-    return new, construction + " + sparse repair", layouts
-
-
-def _all_groupings(
-    specs: Sequence[PlayerSpec],
-    club_weight: float | None,
-    country_weight: float,
-    teams: Mapping[int, str] | None,
-    team_weight: float | None,
-    groupings: Sequence[Grouping],
-) -> list[Grouping]:
-    """Clubs, countries and teams as groupings, with their weights (``None``: default)."""
-    out = [
-        Grouping(
-            "club",
-            {s.id: s.club for s in specs if s.club},
-            DEFAULT_GROUP_WEIGHT if club_weight is None else club_weight,
-        ),
-        Grouping("country", {s.id: s.country for s in specs if s.country}, country_weight),
-        Grouping(
-            "team",
-            dict(teams or {}),
-            DEFAULT_GROUP_WEIGHT if team_weight is None else team_weight,
-        ),
-        *groupings,
-    ]
-    for g in out:
-        if not 0 <= g.weight <= 1000 or not math.isfinite(g.weight):
-            raise ValueError(f"the weight of {g.name} must be between 0 and 1000")
-    return [g for g in out if g.weight > 0 and g.of]
-
-
-def _group_codes(
-    specs: Sequence[PlayerSpec], groupings: Sequence[Grouping]
-) -> list[tuple[np.ndarray, float]]:
-    """Per grouping: an integer label per player (-1: no group) and the weight."""
-    out = []
-    for g in groupings:
-        labels: dict[str, int] = {}
-        codes = np.full(len(specs), -1, dtype=np.int64)
-        for i, s in enumerate(specs):
-            label = g.of.get(s.id)
-            if label is not None and label != "":
-                codes[i] = labels.setdefault(str(label), len(labels))
-        if len(labels) < int((codes >= 0).sum()):  # somebody shares a label
-            out.append((codes, float(g.weight)))
-    return out
 
 
 def generate(
@@ -431,6 +100,28 @@ def generate(
         raise ValueError("fill must be 'substitutes' or 'byes'")
     rng = random.Random(f"seating:{seed}")
     n_new = rounds - len(played_rounds)
+    stored = small_rounds(n, fill)
+    if stored and n_new > stored and not played_rounds and not planned and method == "balanced":
+        # fewer than four tables, past the rounds where every pair has met: the exact
+        # schedule of those rounds, then rounds made as after played ones (every further
+        # meeting is a repeat whatever they are; substitutes and byes stay shared fairly)
+        kwargs = {
+            "seed": seed,
+            "avoid_club_weight": avoid_club_weight,
+            "avoid_country_weight": avoid_country_weight,
+            "teams": teams,
+            "avoid_team_weight": avoid_team_weight,
+            "groupings": groupings,
+            "fill": fill,
+            "time_budget": max(0.0, deadline - time.monotonic()) / 0.9,
+            "max_iterations": max_iterations,
+        }
+        first = generate(players, stored, **kwargs)
+        kwargs["time_budget"] = max(0.0, deadline - time.monotonic()) / 0.9
+        rest = generate(players, rounds, played=first.rounds, **kwargs)
+        return dataclasses.replace(
+            rest, played=0, construction=f"{first.construction}; then {rest.construction}"
+        )
 
     # internal indices: real players 0..n-1, substitutes n..P-1
     ids = [s.id for s in specs]
@@ -531,6 +222,19 @@ def generate(
             bye_count[p] += 1
         new_byes.append(sorted(chosen))
 
+    # fewer than four tables: the exact schedule of small_bounds.json (its byes too)
+    exact = None
+    if not played_rounds and not planned and method == "balanced" and n_new:
+        exact = _small_exact_rounds(n, n_new, fill, P, rng)
+        if exact is not None:
+            exact_rounds, exact_byes = exact
+            bye_count = dict.fromkeys(ids, 0)
+            new_byes = []
+            for b in exact_byes:
+                new_byes.append(sorted(ids[i] for i in b))
+                for i in b:
+                    bye_count[ids[i]] += 1
+
     # players of every game: G, used for the search target
     games = {index[p]: len(played_rounds) + n_new - bye_count[p] for p in ids}
     slots = {
@@ -617,7 +321,9 @@ def generate(
             new.append(tables)
     else:
         M = F.copy()
-        if not played_rounds and n_bye == 0 and not planned:
+        if exact is not None:
+            best_struct = ((0, -n_new), "exact schedule (small_bounds.json)", exact[0])
+        elif not played_rounds and n_bye == 0 and not planned:
             for name, struct in _constructions(P, n_new):
                 cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
                 perm = _structure_labels(cand, P, n, rng)
@@ -670,7 +376,13 @@ def generate(
                 _meetings(P, new[-1:], M)
 
     sub_cls = None
-    if new and k_sub and method == "balanced" and not any(x is not None for x in layouts):
+    if (
+        new
+        and k_sub
+        and method == "balanced"
+        and not any(x is not None for x in layouts)
+        and exact is None  # shared fairly already
+    ):
         # substitutes shared like byes: fewest games with a substitute first.  Not in a
         # re-draft: the substitutes take the seats of the players who left, as published
         # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
@@ -684,6 +396,8 @@ def generate(
     if new:
         Mnow = _meetings(P, new, F.copy())
         need = costs.total(Mnow) > target + _EPS
+        if exact is not None and not Pen[:n, :n].any():
+            need = False  # the fewest repeats already (the spread of meetings aside)
         size_ok = n_new * P * P <= 4_000_000
         if need and size_ok:
             iters = max_iterations
@@ -698,7 +412,7 @@ def generate(
                 elif any(x is not None for x in layouts):
                     iters = min(iters, 6000)  # a re-draft starts close to its end
             moves = plan_tab if any(x is not None for x in layouts) else None
-            fair = (n, sub_games) if sub_cls is not None else None
+            fair = (n, sub_games) if sub_cls is not None or (exact and k_sub) else None
             new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, None, fair)
             construction += f" + tabu search ({iters} iterations max)"
 
@@ -719,6 +433,35 @@ def generate(
         n=n,
         P=P,
     )
+
+
+def _small_exact_rounds(
+    n: int, n_new: int, fill: str, P: int, rng: random.Random
+) -> tuple[list[list[list[int]]], list[list[int]]] | None:
+    """The stored schedule with the fewest repeats for fewer than four tables (players
+    randomly mapped onto it, substitutes n..P-1 at the short tables) and its byes, in
+    internal indices; None when there is none for this size and round count."""
+    caps, _ = table_caps(n, fill)
+    sched = small_schedule(n, n_new, fill)
+    if not 1 <= len(caps) <= 3 or sched is None:
+        return None
+    caps = tuple(sorted(caps, reverse=True))
+    perm = list(range(n))
+    rng.shuffle(perm)
+    rounds: list[list[list[int]]] = []
+    byes: list[list[int]] = []
+    for rnd in sched:
+        tables = []
+        sub = n
+        for t in range(len(caps)):
+            tbl = [perm[p] for p in rnd[t]]
+            while len(tbl) < 4:
+                tbl.append(sub)
+                sub += 1
+            tables.append(tbl)
+        rounds.append(tables)
+        byes.append([perm[p] for slot in rnd[len(caps) :] for p in slot])
+    return rounds, byes
 
 
 def _finish(

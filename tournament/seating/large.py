@@ -16,6 +16,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from .constructions import _constructions
+from .redraft import _from_plan
+from .substitutes import _share_substitutes
 from .types import _EPS, MOVE_PENALTY, SUBSTITUTE_PAIR_PENALTY
 
 # above this many seats (players + substitutes) the dense P x P matrices are not used
@@ -229,3 +231,63 @@ def repair(
                 where[p], where[q] = t, A
                 mates_a = [y for y in rnd[A] if y != q]
                 improved = True
+
+
+def _large_rounds(
+    P: int,
+    n: int,
+    n_new: int,
+    played_rounds: list,
+    index: dict[int, int],
+    plans: list,
+    new_byes: list[list[int]],
+    group_codes: list[tuple[np.ndarray, float]],
+    sub_games: np.ndarray,
+    k_sub: int,
+    method: str,
+    order: list[int] | None,
+    rng: random.Random,
+    deadline: float,
+) -> tuple[list[list[list[int]]], str, list[list[list[int]] | None]]:
+    """The new rounds of a large event with sparse meeting counts (``py``)."""
+    sc = SparseCosts(n, P, group_codes)
+    fixed_meetings(sc, [[[index[p] for p in t if p in index] for t in r] for r in played_rounds])
+    byes = [{index[p] for p in b} for b in new_byes]
+    order_idx = None
+    home = None
+    if order is not None:
+        order_idx = [index[p] for p in order] + list(range(n, P))
+    new, construction = start(
+        P, n, n_new, byes, any(x is not None for x in plans), bool(played_rounds), order_idx, rng
+    )
+    if order_idx is not None:
+        home = np.zeros((n_new, P), dtype=np.int64)
+        for r, rnd in enumerate(new):
+            for t, tbl in enumerate(rnd):
+                for x in tbl:
+                    home[r, x] = t
+    plan_tab = np.full((n_new, P), -1, dtype=np.int64)
+    layouts: list[list[list[int]] | None] = [None] * n_new
+    for r in range(n_new):
+        if plans[r] is not None:
+            act = [i for i in range(P) if i not in byes[r]]
+            tables, plan_tab[r] = _from_plan(plans[r], act, sc.join, P, rng)
+            layouts[r] = tables
+            new[r] = [list(t) for t in tables]
+        for t in new[r]:
+            sc.seat(t)
+    if any(x is not None for x in layouts):
+        construction = "published plan, fewest seats changed"
+    cls = None
+    if k_sub and method == "balanced" and not any(x is not None for x in layouts):
+        for rnd in new:
+            for t in rnd:
+                sc.seat(t, -1)
+        cls = _share_substitutes(new, n, sub_games, sc.join, P, rng)
+        for rnd in new:
+            for t in rnd:
+                sc.seat(t)
+        construction += " + substitutes shared evenly"
+    moves = plan_tab if any(x is not None for x in layouts) else None
+    repair(new, sc, rng, deadline, cls, moves, home)
+    return new, construction + " + sparse repair", layouts

@@ -19,9 +19,9 @@ _MAX_ZERO_REPEAT_ROUNDS = {4: 1, 8: 1, 12: 1, 20: 5}
 
 def lower_bound(players: int, rounds: int, fill: str = "substitutes") -> int:
     """Fewest repeats for ``players`` over ``rounds`` rounds: exact for the small events
-    of ``tournament/seating_data/small_bounds.json`` (fewer than four tables: 4-10 players
-    with substitutes spread over the tables, 4-9 with byes), else the counting bound for
-    players who all play every round."""
+    of ``tournament/seating_data/small_bounds.json`` (fewer than four tables, substitutes
+    and byes shared as ``generate`` shares them: fewest first), else the counting bound
+    for players who all play every round."""
     exact = small_repeats(players, rounds, fill)
     if exact is not None:
         return exact
@@ -187,4 +187,22 @@ def _small_exact(rounds: list, real: set[int], subs: set[int]) -> int:
             return 0
         if any(p not in real for t in rnd for p in t if p not in subs):
             return 0
-    return small_repeats(n, len(rounds), fill) or 0
+    fair = _shared_fairly(rounds, real, subs)
+    return small_repeats(n, len(rounds), fill, fair=fair) or 0
+
+
+def _shared_fairly(rounds: list, real: set[int], subs: set[int]) -> bool:
+    """Whether every round gives its substitutes' tablemates, and its byes, to players
+    with the fewest such games so far (as ``generate`` does)."""
+    with_sub = dict.fromkeys(real, 0)
+    byes = dict.fromkeys(real, 0)
+    for rnd in rounds:
+        seated = {p for t in rnd for p in t}
+        mates = {p for t in rnd if any(x in subs for x in t) for p in t if p in real}
+        for counts, got in ((with_sub, mates), (byes, real - seated)):
+            rest = [counts[p] for p in real if p not in got]
+            if got and rest and max(counts[p] for p in got) > min(rest):
+                return False
+            for p in got:
+                counts[p] += 1
+    return True

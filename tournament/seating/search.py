@@ -222,6 +222,9 @@ def _tabu(
                 if not tabu[r1, a, b] or cur + d < best - _EPS:
                     Dm[r1, a, b] = d
         m = Dm.min()
+        if not np.isfinite(m):  # only compound moves were left, none allowed
+            tabu_until[:] = 0
+            continue
         cand = np.flatnonzero(Dm <= m + _EPS)
         r, p, q = np.unravel_index(int(cand[rng.randrange(len(cand))]), Dm.shape)
         _apply_swap(mem, tab, S, M, int(r), int(p), int(q))
