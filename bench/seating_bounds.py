@@ -79,8 +79,20 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
             continue
         entry["max_cover_fair" if fair else "max_cover"] = covers
         if fair:
-            solver.deadline = None  # the witnesses reuse the memo of the search
-            entry["schedules"] = [solver.witness(r) for r in range(1, len(covers) + 1)]
+            # the witnesses reuse the memo of the search; a witness that takes too long
+            # ends the stored rounds there
+            if seconds is not None:
+                solver.deadline = time.monotonic() + seconds
+            schedules = []
+            try:
+                for r in range(1, len(covers) + 1):
+                    schedules.append(solver.witness(r))
+            except bounds._Limit:
+                print(f"{fill} n={n} schedules stopped after r={len(schedules)}", flush=True)
+                entry["partial_fair"] = True
+            covers = covers[: len(schedules)]
+            entry["max_cover_fair"] = covers
+            entry["schedules"] = schedules
     if "max_cover" not in entry and "max_cover_fair" not in entry:
         return None
     print(
