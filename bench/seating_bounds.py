@@ -6,7 +6,8 @@ tournament/seating_data/small_bounds.json (read by ``seating.lower_bound``,
 .venv/bin/python bench/seating_bounds.py --check         # recompute and compare with the file
 .venv/bin/python bench/seating_bounds.py --sizes substitutes:11,byes:13   # some sizes only
 .venv/bin/python bench/seating_bounds.py --node-limit 2000000             # the default
-.venv/bin/python bench/seating_bounds.py --seconds 600   # how the stored file was made
+.venv/bin/python bench/seating_bounds.py --seconds 120   # how the stored file was made (13-15
+#   players with byes stop at that limit after 3, 3 and 2 rounds; a longer one may go further)
 
 For every player count 4..15 and both fills (substitutes spread over the tables, or
 byes) with fewer than four tables it lists the most pairs that r = 1, 2, ... rounds can
