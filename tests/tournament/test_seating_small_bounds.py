@@ -27,10 +27,16 @@ def partial(fill: str, players: int) -> bool:
     return bool(bounds._table()[f"{fill}:{players}"].get("partial_fair"))
 
 
-def test_the_table_covers_the_sizes_it_did_before():
+def test_the_table_covers_every_size_below_four_tables():
     have = {(f, n) for f, n, _ in stored_sizes()}
-    assert {("substitutes", n) for n in range(4, 11)} <= have
-    assert {("byes", n) for n in range(4, 10)} <= have
+    assert have == {("substitutes", n) for n in range(4, 13)} | {("byes", n) for n in range(4, 16)}
+    # complete (every pair met) except 13-15 players with byes, where the search stops
+    # at its time limit after 3, 3 and 2 rounds
+    assert {(f, n) for f, n, _ in stored_sizes() if partial(f, n)} == {
+        ("byes", 13),
+        ("byes", 14),
+        ("byes", 15),
+    }
 
 
 @pytest.mark.parametrize(("fill", "players", "stored"), stored_sizes())
@@ -45,13 +51,13 @@ def test_generate_reaches_the_bound(fill, players, stored):
         assert q.repeats == q.lower_bound == lower_bound(players, rounds, fill), rounds
 
 
-@pytest.mark.parametrize(("fill", "players", "stored"), stored_sizes(exact=False))
-def test_a_bound_where_the_search_under_the_rules_is_too_long(fill, players, stored):
+def test_a_bound_where_the_search_under_the_rules_is_too_long():
     # the bound for any schedule: the generator, sharing substitutes and byes fairly,
     # stays at or above it (not known to reach it)
-    for rounds in range(1, stored + 1):
-        sched = generate(players, rounds, seed=rounds, fill=fill, max_iterations=200)
-        assert sched.quality.repeats >= lower_bound(players, rounds, fill) > -1
+    for fill, players, stored in stored_sizes(exact=False):
+        for rounds in range(1, stored + 1):
+            sched = generate(players, rounds, seed=rounds, fill=fill, max_iterations=200)
+            assert sched.quality.repeats >= lower_bound(players, rounds, fill) > -1
 
 
 def test_six_players_two_rounds():

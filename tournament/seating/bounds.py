@@ -173,9 +173,15 @@ class Solver:
                         gain += v * x[c2][t]
         return gain
 
+    def _tick(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Limit
+
     def children(self, st: State) -> list[tuple[int, list[list[int]]]]:
         out = []
-        for x in _distributions(st[0], self.slots, self.same):
+        for i, x in enumerate(_distributions(st[0], self.slots, self.same)):
+            if i % 4096 == 4095:
+                self._tick()
             if self._fair(st, x):
                 out.append((self._gain(st, x), [row[:] for row in x]))
         out.sort(key=lambda g: -g[0])
@@ -195,8 +201,13 @@ class Solver:
             later[i] = later[i + 1] + cap * (cap - 1) // 2
         best = alpha
 
+        calls = 0
+
         def fill(i: int, c: int, room: int, inside: int, gain: int) -> bool:
-            nonlocal best
+            nonlocal best, calls
+            calls += 1
+            if calls % 65536 == 0:
+                self._tick()
             if i == len(tables):
                 if self.byes:
                     for k in range(C):

@@ -119,8 +119,21 @@ def generate(
         first = generate(players, stored, **kwargs)
         kwargs["time_budget"] = max(0.0, deadline - time.monotonic()) / 0.9
         rest = generate(players, rounds, played=first.rounds, **kwargs)
+        # winds over the whole schedule at once (the first part fixed would leave some
+        # players short of a wind)
+        flat = [list(t) for rnd in rest.rounds for t in rnd]
+        ordered = _assign_winds(flat, {}, set(rest.substitutes))
+        seated, pos = [], 0
+        for rnd in rest.rounds:
+            seated.append(tuple(tuple(t) for t in ordered[pos : pos + len(rnd)]))
+            pos += len(rnd)
+        q = quality(seated, rest.players, substitutes=rest.substitutes, teams=teams)
         return dataclasses.replace(
-            rest, played=0, construction=f"{first.construction}; then {rest.construction}"
+            rest,
+            rounds=tuple(seated),
+            quality=q,
+            played=0,
+            construction=f"{first.construction}; then {rest.construction}",
         )
 
     # internal indices: real players 0..n-1, substitutes n..P-1
