@@ -28,7 +28,7 @@ from rules import RuleError, get_ruleset
 from tournament.models import Event
 from tournament.roles import is_director
 from tournament.services import save_event
-from tournament.services.pricing import reprice, standing_reports
+from tournament.services.pricing import repricing_preview
 
 from .models import FoulReport
 from .services import FoulInput, record_foul, void_report
@@ -73,8 +73,7 @@ def reprice_event(
                     ]
                 }
             )
-        reports = standing_reports(locked)
-        priced = reprice(locked, ruleset, options, reports)
+        priced = repricing_preview(locked, ruleset, options)
         for item in priced:
             if item.lines is None:
                 raise ValidationError(
@@ -88,13 +87,10 @@ def reprice_event(
         locked.ruleset = ruleset
         locked.ruleset_options = options or {}
         save_event(locked, repricing=True)
-        version = get_ruleset(ruleset).version
         new = f"{ruleset} {options or {}}"
         repriced: list[tuple[int, int]] = []
         for item in priced:
             report: FoulReport = item.report
-            if not item.differs and report.ruleset_version == version:
-                continue
             void_report(
                 report,
                 user,

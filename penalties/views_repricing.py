@@ -28,16 +28,15 @@ def reprice(request: HttpRequest, event: Event) -> HttpResponse:
     if form.is_valid():
         try:
             with transaction.atomic():
+                stored = Event.objects.get(pk=event.pk)  # the form changed ``event`` itself
                 summary = reprice_event(
-                    Event.objects.get(pk=event.pk),
+                    stored,
                     request.user,
                     ruleset=form.instance.ruleset,
                     options=form.instance.ruleset_options,
-                    reason=request.POST.get("reprice_reason", "")[:2000],
+                    reason=request.POST.get("reprice_reason", ""),
                 )
-                form.instance.revision = Event.objects.values_list("revision", flat=True).get(
-                    pk=event.pk
-                )
+                form.instance.revision = stored.revision  # as re-pricing left it
                 services.save_event(form.instance)
         except ValidationError as exc:
             form.apply_service_errors(exc)

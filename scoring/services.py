@@ -26,7 +26,7 @@ from rules.hands.riichi import RIICHI_STICK
 from rules.standings import RIICHI
 from tournament.models import Event, Round, Seat, Table
 from tournament.roles import can_enter_results, is_director
-from tournament.services import bump_revision
+from tournament.services import bump_revision, lock_table
 
 from . import formats, snapshot
 from .models import SeatScore, StandingsSnapshot, TableResult
@@ -265,7 +265,7 @@ def enter_result(
         raise ValidationError({"scores": [problem[:1].upper() + problem[1:] + "."]})
     try:
         with transaction.atomic():
-            _lock_table(table)
+            lock_table(table)
             latest = _latest_version(table)
             if latest != base:
                 raise ResultConflict(
@@ -310,16 +310,6 @@ def enter_result(
     return result
 
 
-def _lock_table(table: Table) -> None:
-    """Serialise writers of this table's result (a no-op on SQLite, whose writers are serial).
-
-    The table's row only: with the model's ordering (round, then the round's event) the query
-    would join the round and the event, and ``FOR UPDATE`` would lock their rows too, so that
-    every result written anywhere in the event (a score sheet closing, say) waited for the
-    others, and so did every insert naming the event or the round."""
-    list(Table.objects.select_for_update().filter(pk=table.pk).order_by().values_list("pk"))
-
-
 def _make_counting(result: TableResult) -> None:
     TableResult.objects.filter(table_id=result.table_id, counts=True).update(counts=False)
     TableResult.objects.filter(pk=result.pk).update(counts=True)
@@ -331,7 +321,7 @@ def confirm_result(table: Table, user: AbstractBaseUser, version: int) -> TableR
     event = table.round.event
     _check_rights(user, event, table, reason=None)
     with transaction.atomic():
-        _lock_table(table)
+        lock_table(table)
         latest = _latest_version(table)
         if not latest:
             raise ValidationError({"version": [_("This table has no result to confirm.")]})

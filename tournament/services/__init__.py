@@ -35,7 +35,7 @@ from .referees import (
     staff_of,
 )
 from .rounds import ROUND_TRANSITIONS, create_round, round_clock_action, update_round
-from .seats import create_table, seat_round, seat_table
+from .seats import create_table, lock_table, seat_round, seat_table
 from .staff import (
     accept_invitation,
     assignments_of,
@@ -82,6 +82,7 @@ __all__ = [
     "known_staff",
     "mark_assignments_seen",
     "open_invitation",
+    "lock_table",
     "needs_repricing",
     "option_error",
     "pending_invitations",

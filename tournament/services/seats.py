@@ -16,6 +16,17 @@ from .common import WINDS, _integrity_error, bump_revision
 from .rounds import _check_round_open
 
 
+def lock_table(table: Table) -> None:
+    """Serialise writers of this table (its seats, its result); a no-op on SQLite, whose
+    writers are serial.
+
+    The table's row only: with the model's ordering (round, then the round's event) the query
+    would join the round and the event, and ``FOR UPDATE`` would lock their rows too, so that
+    every write anywhere in the event (a score sheet closing, say) waited for the others, and
+    so did every insert naming the event or the round."""
+    list(Table.objects.select_for_update().filter(pk=table.pk).order_by().values_list("pk"))
+
+
 def create_table(round_: Round, *, number: int | None = None, label: str = "") -> Table:
     _check_round_open(round_)
     with transaction.atomic():
@@ -99,7 +110,7 @@ def seat_table(table: Table, seats: Mapping[str, int | None]) -> list[Seat]:
         )
     try:
         with transaction.atomic():
-            list(Table.objects.select_for_update().filter(pk=table.pk).order_by().values_list("pk"))
+            lock_table(table)
             current = dict(table.seats.values_list("wind", "player_id"))
             if current != wanted and (table.results.exists() or table.foul_reports.exists()):
                 # A result or a foul names the players of this seating: moving them would
