@@ -1,0 +1,162 @@
+"""Recording a foul: the report and its ledger entries in one transaction, a replayed
+idempotency key answered with the stored report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from penalties.models import FoulReport, LedgerEntry
+from tournament.models import Event, RefereeAssignment
+from tournament.services import bump_revision
+
+from .checks import (
+    MAX_KEY_LENGTH,
+    MAX_VOID_REASON,
+    Conflict,
+    FoulInput,
+    _invalid,
+    check_foul,
+    check_recorder,
+)
+
+
+def _replayed(
+    event: Event, user: AbstractBaseUser, assignment: RefereeAssignment | None, data: FoulInput
+) -> FoulReport | None:
+    """The report stored under this key, answered only to who may read it: its own referee,
+    the head referee or the director, and a floor referee only at a table they cover. Anybody
+    else who sends that key learns nothing from the answer (not even the report's number)."""
+    existing = (
+        FoulReport.objects.filter(event=event, idempotency_key=data.idempotency_key)
+        .select_related("round", "table")
+        .first()
+    )
+    if existing is None:
+        return None
+    own = existing.referee_id == user.pk
+    strong = assignment is None or assignment.role == RefereeAssignment.Role.HEAD
+    if not (own or strong) or (
+        assignment is not None and not assignment.covers_table(existing.table.number)
+    ):
+        raise Conflict(
+            "idempotency_key",
+            _("This idempotency key was already used for another report. Use a new key."),
+        )
+    same = (
+        existing.code == data.code
+        and existing.offender_id == _as_int(data.offender)
+        and existing.round.number == _as_int(data.round)
+        and existing.table.number == _as_int(data.table)
+    )
+    if not same:
+        raise Conflict(
+            "idempotency_key",
+            _("This idempotency key was already used for another report. Use a new key."),
+        )
+    return existing
+
+
+def _as_int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def record_foul(
+    event: Event, user: AbstractBaseUser, data: FoulInput, *, user_agent: str = ""
+) -> tuple[FoulReport, bool]:
+    """Store a foul report and its ledger entries. Returns ``(report, created)``; a replay of
+    a stored idempotency key returns the first report with ``created=False``."""
+    key = (data.idempotency_key or "").strip()
+    if not key:
+        raise _invalid("idempotency_key", _("Each report needs an idempotency key."))
+    if len(key) > MAX_KEY_LENGTH:
+        raise _invalid(
+            "idempotency_key",
+            _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
+        )
+    data.idempotency_key = key
+    for name in ("note", "reason"):
+        text = getattr(data, name) or ""
+        if "\x00" in text or len(text) > MAX_VOID_REASON:
+            raise _invalid(
+                name,
+                _("A reason has at most %(max)d characters and no NUL character.")
+                % {"max": MAX_VOID_REASON},
+            )
+    assignment = check_recorder(event, user)
+    existing = _replayed(event, user, assignment, data)
+    if existing is not None:
+        return existing, False
+    checked = check_foul(event, user, data)
+    try:
+        with transaction.atomic():
+            report = FoulReport.objects.create(
+                event=event,
+                round=checked.round,
+                table=checked.table,
+                offender=checked.offender,
+                code=checked.code,
+                details=checked.details,
+                note=(data.note or "").strip(),
+                reason=(data.reason or "").strip(),
+                description=checked.description,
+                ruleset_key=checked.ruleset_key,
+                ruleset_version=checked.ruleset_version,
+                referee=user,
+                user_agent=user_agent[:300],
+                idempotency_key=key,
+            )
+            if checked.co_offenders:
+                report.co_offenders.add(*checked.co_offenders)
+            entries = LedgerEntry.objects.bulk_create(
+                [
+                    LedgerEntry(
+                        event=event,
+                        round=checked.round,
+                        table=checked.table,
+                        player=checked.seated[line.player],
+                        kind=line.kind,
+                        points=line.points,
+                        scope=line.scope,
+                        counterpart=None
+                        if line.counterpart is None
+                        else checked.seated[line.counterpart],
+                        detail=line.detail,
+                        report=report,
+                        ruleset_key=checked.ruleset_key,
+                        ruleset_version=checked.ruleset_version,
+                        created_by=user,
+                    )
+                    for line in checked.lines
+                ]
+            )
+            bump_revision(event)
+    except IntegrityError:
+        # A concurrent request with the same key won the race: answer as a replay.
+        existing = _replayed(event, user, assignment, data)
+        if existing is None:
+            raise
+        return existing, False
+    _know_relations(report, entries, checked.co_offenders)
+    return report, True
+
+
+def _know_relations(report: FoulReport, entries: list[LedgerEntry], co_offenders: list) -> None:
+    """Remember on a report just written what its relations hold (its entries, co-offenders,
+    no void, no reversal), the way ``prefetch_related`` does, so that answering with it costs
+    no query: the referee's tablet waits for that answer."""
+    report._prefetched_objects_cache = {}
+    for name, rows in (("entries", entries), ("co_offenders", co_offenders)):
+        known = getattr(report, name).all()
+        known._result_cache, known._prefetch_done = list(rows), True
+        report._prefetched_objects_cache[name] = known
+    FoulReport._meta.get_field("void").set_cached_value(report, None)
+    reversal = LedgerEntry._meta.get_field("reversed_by")
+    for entry in entries:
+        reversal.set_cached_value(entry, None)
