@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.models import WIND_ORDER, Event, Round, Table
-from tournament.roles import can_view, is_director, is_staff_of
+from tournament.roles import can_enter_results, can_view, is_director, is_staff_of
 from tournament.timezones import activate_event_time_zone
 
 from . import services
@@ -110,7 +110,7 @@ def result_page(
         number=table_number,
     )
     director = is_director(request.user, event)
-    if not director and not services.can_enter_results(request.user, event, table.number):
+    if not director and not can_enter_results(request.user, event, table.number):
         return forbidden_page(
             request,
             event,

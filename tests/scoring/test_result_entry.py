@@ -10,6 +10,7 @@ from scoring import services
 from scoring.models import TableResult
 from tournament import services as tournament_services
 from tournament.models import Event, RefereeAssignment, Round
+from tournament.roles import can_enter_results
 
 
 @pytest.fixture
@@ -177,8 +178,8 @@ def test_who_may_enter(make_event, make_user, role, tables, floor_allowed, table
     event.refresh_from_db()
     user = make_user("ref")
     tournament_services.assign_referee(event, user, role=role, table_numbers=tables)
-    assert services.can_enter_results(user, event, table_number) is allowed
-    assert services.can_enter_results(make_user("nobody"), event, 1) is False
+    assert can_enter_results(user, event, table_number) is allowed
+    assert can_enter_results(make_user("nobody"), event, 1) is False
 
 
 def test_a_player_given_twice_is_refused(mcr, director):

@@ -8,10 +8,15 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from penalties import services as penalties
-from scoring.services import can_enter_results
 from tournament import services
 from tournament.models import RefereeAssignment
-from tournament.roles import holds_role, is_head_referee, referee_assignment, referee_assignments
+from tournament.roles import (
+    can_enter_results,
+    holds_role,
+    is_head_referee,
+    referee_assignment,
+    referee_assignments,
+)
 
 pytestmark = pytest.mark.django_db
 Role = RefereeAssignment.Role
