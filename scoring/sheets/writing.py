@@ -124,13 +124,9 @@ def add_hand(
     report = _foul_report(table, foul_report)
     try:
         with transaction.atomic():
-            sheet = _locked_sheet(table)
-            versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
-            replay = _replayed(versions, key)
+            sheet, replay, hands, stored = _locked_hands(table, key, number)
             if replay is not None:
                 return replay, False
-            hands = _latest(versions)
-            stored = next((h for h in hands if h.number == number), None)
             if stored is not None:
                 raise _conflict(stored)
             if sheet.is_closed:
@@ -142,10 +138,7 @@ def add_hand(
                     {"number": [_("The next hand is hand %(next)d.") % {"next": len(hands) + 1}]}
                 )
             stored_json = hand_json(hand)
-            try:
-                played = _play(event, [*(h.data for h in hands), stored_json])
-            except RuleError as error:
-                raise _rule_error(error) from None
+            played = _checked_play(event, [*(h.data for h in hands), stored_json])
             new = SheetHand.objects.create(
                 sheet=sheet,
                 number=number,
@@ -164,6 +157,26 @@ def add_hand(
     except IntegrityError:
         return _after_race(table, key, number)
     return new, True
+
+
+def _locked_hands(
+    table: Table, key: str, number: int
+) -> tuple[ScoreSheet, SheetHand | None, list[SheetHand], SheetHand | None]:
+    """Inside the writer's transaction: the locked sheet, the replay of ``key`` if stored, the
+    latest version of every hand and that of hand ``number`` (or None)."""
+    sheet = _locked_sheet(table)
+    versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+    hands = _latest(versions)
+    stored = next((h for h in hands if h.number == number), None)
+    return sheet, _replayed(versions, key), hands, stored
+
+
+def _checked_play(event: Any, hands: list[Mapping[str, Any]]) -> Sheet:
+    """The sheet played through the rulebook; a hand it refuses is a form error."""
+    try:
+        return _play(event, hands)
+    except RuleError as error:
+        raise _rule_error(error) from None
 
 
 def _after_race(table: Table, key: str, number: int) -> tuple[SheetHand, bool]:
@@ -207,13 +220,9 @@ def correct_hand(
     base = services._as_int(based_on_version)
     try:
         with transaction.atomic():
-            sheet = _locked_sheet(table)
-            versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
-            replay = _replayed(versions, key)
+            sheet, replay, hands, stored = _locked_hands(table, key, number)
             if replay is not None:
                 return replay, False
-            hands = _latest(versions)
-            stored = next((h for h in hands if h.number == number), None)
             if stored is None:
                 raise ValidationError(
                     {"number": [_("There is no hand %(number)d to correct.") % {"number": number}]}
@@ -231,10 +240,7 @@ def correct_hand(
                 raise PermissionDenied(_("The sheet is closed: a referee corrects it."))
             stored_json = hand_json(hand)
             replaced = [stored_json if h.number == number else h.data for h in hands]
-            try:
-                played = _play(event, replaced)
-            except RuleError as error:
-                raise _rule_error(error) from None
+            played = _checked_play(event, replaced)
             new = SheetHand.objects.create(
                 sheet=sheet,
                 number=number,
