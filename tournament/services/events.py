@@ -81,7 +81,7 @@ def _check_played(event: Event) -> None:
             else:
                 message = _(
                     "The ruleset cannot change silently: this event already has fouls, priced "
-                    "under %(ruleset)s. Re-price them below to change it."
+                    "under %(ruleset)s. Re-price them to change it."
                 )
             code = "ruleset_played" if results else NEEDS_REPRICING
             raise ValidationError(
@@ -94,7 +94,7 @@ def _check_played(event: Event) -> None:
     if changed:
         message = _(
             "These options change the amounts of %(count)d recorded foul(s) (report #%(first)s "
-            "first). Keep the options, or re-price the fouls below."
+            "first). Keep the options, or re-price the fouls."
         ) % {"count": len(changed), "first": changed[0].report.pk}
         raise ValidationError({"ruleset_options": [ValidationError(message, code=NEEDS_REPRICING)]})
 
