@@ -28,7 +28,7 @@ from rules import RuleError, get_ruleset
 from tournament.models import Event
 from tournament.roles import is_director
 from tournament.services import save_event
-from tournament.services.pricing import repricing_preview
+from tournament.services.pricing import MAX_REPRICING_REASON, repricing_preview
 
 from .models import FoulReport
 from .services import FoulInput, record_foul, void_report
@@ -55,6 +55,15 @@ def reprice_event(
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": [_("Say why the fouls are re-priced.")]})
+    if len(reason) > MAX_REPRICING_REASON:
+        raise ValidationError(
+            {
+                "reason": [
+                    _("A re-pricing reason has at most %(max)d characters.")
+                    % {"max": MAX_REPRICING_REASON}
+                ]
+            }
+        )
     try:
         get_ruleset(ruleset)
     except RuleError:

@@ -15,13 +15,15 @@ from rest_framework.views import APIView
 from penalties.repricing import reprice_event
 from rules import RULESETS
 from tournament.api.permissions import EventScoped, as_drf_error
-from tournament.services.pricing import reprice
+from tournament.services.pricing import MAX_REPRICING_REASON, reprice
 
 
 class RepriceSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=sorted(RULESETS), required=False)
     ruleset_options = serializers.DictField(required=False)
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    reason = serializers.CharField(
+        max_length=MAX_REPRICING_REASON, required=False, allow_blank=True
+    )
     confirm = serializers.BooleanField(default=False)
 
 

@@ -10,6 +10,7 @@ from django.test import Client
 from penalties.models import FoulReport, Void
 from scoring import services as scoring_services
 from tournament.models import Event, Table
+from tournament.services.pricing import MAX_REPRICING_REASON
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +101,27 @@ def test_a_ruleset_change_after_a_result_offers_no_repricing(make_hall):
     )
     html = page.content.decode()
     assert "already has table results" in html and "data-repricing" not in html
+
+
+def test_a_reason_over_the_limit_is_refused_before_anything_changes(classical):
+    """The void and the replacement quote the director's reason after words of their own: a
+    reason that fits the form's limit fits them too, and a longer one is refused up front."""
+    event = classical.event
+    client = director_client(classical)
+    data = settings_data(event, option_classical_false_win_amount="500")
+    too_long = client.post(
+        f"/director/{event.slug}/reprice/",
+        data | {"reprice_reason": "x" * (MAX_REPRICING_REASON + 1)},
+    )
+    html = too_long.content.decode()
+    assert too_long.status_code == 200
+    assert f"at most {MAX_REPRICING_REASON} characters" in html
+    assert f'maxlength="{MAX_REPRICING_REASON}"' in html
+    assert Event.objects.get(pk=event.pk).ruleset_options == {}
+    assert not Void.objects.exists()
+
+    longest = "y" * MAX_REPRICING_REASON
+    done = client.post(f"/director/{event.slug}/reprice/", data | {"reprice_reason": longest})
+    assert done.status_code == 302, done.content.decode()[:2000]
+    assert Void.objects.get().reason.endswith(longest)
+    assert FoulReport.objects.get(event=event, void__isnull=True).reason.endswith(longest)

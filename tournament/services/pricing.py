@@ -23,6 +23,10 @@ from typing import Any
 from rules import Report, RuleError, Seats, get_ruleset, ledger_lines
 from tournament.models import Event, Seat
 
+# The director's reason for a re-pricing; the void and the replacement report quote it after
+# words of their own, within the 2000 characters a report's reason may have.
+MAX_REPRICING_REASON = 1000
+
 # (kind, player, counterpart, points, scope): what a ledger line moves, without its detail.
 LineKey = tuple[str, int, int | None, int, str]
 

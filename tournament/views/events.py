@@ -17,7 +17,7 @@ from tournament import services
 from tournament.event_forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
 from tournament.models import Event, Player, RefereeAssignment
 from tournament.roles import can_create_events
-from tournament.services.pricing import repricing_preview
+from tournament.services.pricing import MAX_REPRICING_REASON, repricing_preview
 
 from .access import director_required, require_GET_POST
 
@@ -74,6 +74,7 @@ def event_form_page(
         context["repricing"] = repricing_preview(
             event, form.instance.ruleset, form.instance.ruleset_options
         )
+        context["reprice_reason_max"] = MAX_REPRICING_REASON
     return render(request, "director/event_form.html", context)
 
 
