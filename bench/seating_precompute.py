@@ -33,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from tournament import seating  # noqa: E402
 
@@ -423,6 +424,37 @@ def last_round_case(players: int, rounds: int, seconds: float, seed: int) -> Non
         print(f"  wrote {path.name}", flush=True)
 
 
+# sizes at the round limit searched with bench/seating_designs.py (compact files)
+STRETCH = [n for n in range(44, 173, 4) if n != 64]
+
+
+def stretch_case(players: int, seconds: float, attempt_seconds: float, tag: str | None) -> None:
+    from seating_designs import find_design
+
+    rounds = max_rounds(players)
+    path = DATA_DIR / f"n{players}_r{rounds}.json"
+    old = json.loads(path.read_text())["repeats"] if path.exists() else None
+    print(f"case {players}x{rounds}: shipped {old}", flush=True)
+    if old == 0:
+        return
+    found = find_design(players, seconds, attempt_seconds, tag or "s1")
+    if found is None:
+        print(f"  no zero-repeat base round in {seconds:.0f} s", flush=True)
+        return
+    design, how, took = found
+    sched = [[tuple(t) for t in r] for r in seating.develop_design(design, players)]
+    seating.validate(sched)
+    q = seating.quality(sched)
+    assert len(sched) == rounds and q.repeats == 0, (len(sched), q.repeats)
+    data = {"players": players, "rounds": rounds, "repeats": 0, "method": how, "design": design}
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    print(f"  wrote {path.name}: repeats=0 search_seconds={took:.1f}", flush=True)
+
+
+def max_rounds(players: int) -> int:
+    return (players - 1) // 3
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("cases", nargs="*", help="cases like 28x9 (default: all)")
@@ -434,10 +466,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--generate", type=float, default=0.0, help="seconds of long generate runs")
     ap.add_argument("--last-round", type=float, default=0.0, help="seconds of fixed-last-round")
     args = ap.parse_args(argv)
-    cases = list(CASES)
+    cases = list(CASES) + [(n, max_rounds(n)) for n in STRETCH]
     if args.cases:
         cases = [tuple(int(x) for x in c.split("x")) for c in args.cases]
     for players, rounds in cases:
+        if players in STRETCH and rounds == max_rounds(players):
+            stretch_case(players, args.seconds, args.attempt_seconds, args.tag)
+            continue
         if args.seconds > 0:
             run_case(players, rounds, args.seconds, args.seed, args.tag, args.attempt_seconds)
         if args.polish > 0:

@@ -49,6 +49,7 @@ from .constructions import (
     _td_cyclic,
     _td_field,
 )
+from .designs import develop_design
 from .fields import _gf, _prime_power
 from .generate import generate
 from .quality import lower_bound, quality, seats_changed, swap, validate
@@ -95,6 +96,7 @@ __all__ = [
     "_tabu",
     "_td_cyclic",
     "_td_field",
+    "develop_design",
     "generate",
     "lower_bound",
     "quality",
