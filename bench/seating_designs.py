@@ -84,17 +84,22 @@ class MatrixTabu:
                     self.cnt[pid[a, c]] += 1
 
     K = 8  # moves scored exactly per iteration
+    tenure = 0  # 0: from the number of used items
+    stall = 3000  # iterations without a new best before a perturbed restart
 
-    def run(self, rng: random.Random, seconds: float, stall: int = 3000) -> int:
+    def run(self, rng: random.Random, seconds: float, stall: int = 0) -> int:
         nrng = np.random.default_rng(rng.randrange(2**32))
         V, nb = self.V, self.nb
         tabu = np.zeros((V, nb + 1), dtype=np.int64)
         best = self.cost
         best_blk = self.blk.copy()
         it = last = 0
+        stall = stall or self.stall
+        # constraint weighting (breakout): the moves are chosen by a weighted cost
+        w = np.ones(len(self.cap), dtype=np.int64)
         deadline = time.monotonic() + seconds
         ar = np.arange(V)
-        ten = max(1, min(8, int((self.blk < nb).sum()) // 6))  # tabu tenure
+        ten = self.tenure or max(1, min(8, int((self.blk < nb).sum()) // 6))  # tabu tenure
         while self.cost > 0 and time.monotonic() < deadline:
             it += 1
             cls = self.pid
@@ -103,8 +108,9 @@ class MatrixTabu:
             M = np.zeros((V, nb + 1), dtype=np.int64)
             M[ar, self.blk] = 1
             M[:, nb] = 0
-            over = (cc > cp).astype(np.int64)
-            atc = (cc >= cp).astype(np.int64)
+            wc = w[cls]
+            over = (cc > cp) * wc
+            atc = (cc >= cp) * wc
             R = over @ M
             S = atc @ M
             rem = -R[ar, self.blk]
@@ -131,16 +137,19 @@ class MatrixTabu:
                 self._move(a, nb)
                 self._move(b, Aa)
                 self._move(a, Bb)
-                c = int(np.maximum(0, self.cnt - self.cap).sum())
+                exc = np.maximum(0, self.cnt - self.cap)
+                c, cw = int(exc.sum()), int((w * exc).sum())
                 self._move(a, nb)
                 self._move(b, Bb)
                 self._move(a, Aa)
-                if (not is_tabu[a, b] or c < best) and (pick is None or c < pick[0]):
-                    pick = (c, a, b, Aa, Bb)
+                if (not is_tabu[a, b] or c < best) and (pick is None or cw < pick[0]):
+                    pick = (cw, a, b, Aa, Bb)
             if pick is None:
                 tabu[:] = 0
                 continue
-            _, a, b, Aa, Bb = pick
+            cw, a, b, Aa, Bb = pick
+            if cw >= int((w * np.maximum(0, self.cnt - self.cap)).sum()):
+                w[self.cnt > self.cap] += 1  # a local minimum: weigh its violations up
             self._move(a, nb)
             self._move(b, Aa)
             self._move(a, Bb)
@@ -212,10 +221,13 @@ def symmetric_search(
     for dt in range(3):
         for dx in range(1, n):
             cls.setdefault(dclass(dt, dx), len(cls))
-    cap = np.array([1] * len(cls) + [10**6], dtype=np.int64)
-    pid = np.full((U, U), len(cap) - 1, dtype=np.int64)
+    # then: the fixed point 3n with a point (t, x) (class t); pairs inside a coset (never)
+    nd = len(cls)
+    cap = np.array([1] * nd + [1, 1, 1] + [10**6], dtype=np.int64)
+    pid = np.full((U + 1, U + 1), len(cap) - 1, dtype=np.int64)
     for a in range(U):
         ta, xa = divmod(a, n)
+        pid[a, U] = pid[U, a] = nd + ta
         for b in range(U):
             tb, xb = divmod(b, n)
             if xa != xb:
@@ -237,16 +249,13 @@ def symmetric_search(
         if e == 1:
             free.append(-1)  # the coset of 0 is an ordinary item
             rng.shuffle(free)
-            ys = [0 if o < 0 else orbits[o][0] for o in free[:3]]
-            ts = [0, 2, 1]
-            free = free[3:]
         else:
             y = orbits[free.pop()][0]
             z = orbits[free.pop()][0]
             sz = rng.randrange(3)
             invariant.append([0] + [sz * n + z * q % n for q in pw])
             ys, ts = [y * q % n for q in pw], [0, 2, 1]
-        invariant.append([U] + [t * n + x for t, x in zip(ts, ys, strict=True)])
+            invariant.append([U] + [t * n + x for t, x in zip(ts, ys, strict=True)])
     base = np.zeros(len(cap), dtype=np.int64)
     for tbl in invariant:
         fin = [a for a in tbl if a < U]
@@ -254,13 +263,16 @@ def symmetric_search(
             for b in fin[i + 1 :]:
                 base[pid[a, b]] += 1
     base = base // e  # an invariant table holds each of its pair orbits e times over
-    block_of = [-1] * U
+    block_of = [-1] * (U + 1)
     reps = [0 if o < 0 else orbits[o][rng.randrange(e)] for o in free]
+    lead = 1 if f == 3 and e == 1 else 0  # the fixed point 3n is searched with block 0
+    if lead:
+        block_of[U] = 0
     for i, x in enumerate(reps):
-        block_of[rng.randrange(3) * n + x] = i // 4
-    kind = [orbit_of.get(a % n, -1) for a in range(U)]
+        block_of[rng.randrange(3) * n + x] = (i + lead) // 4
+    kind = [orbit_of.get(a % n, -1) for a in range(U)] + [-2]
     used_x = {a % n for tbl in invariant for a in tbl if a < U}
-    fixed = {a for a in range(U) if a % n in used_x}
+    fixed = {a for a in range(U) if a % n in used_x} | {U}
     s = MatrixTabu(block_of, pid, cap, kind, fixed, base)
     if s.run(rng, seconds) > 0:
         return None
@@ -280,10 +292,14 @@ def symmetric_search(
     return rnd
 
 
-def plain_search(n: int, f: int, rng: random.Random, seconds: float) -> list[list[int]] | None:
-    """Base round of 3 orbits of Z_n plus f fixed points, pair orbits at most once;
-    half-difference orbits and pairs of fixed points are forbidden."""
-    U = 3 * n
+def plain_search(
+    n: int, f: int, rng: random.Random, seconds: float, m: int = 3, k: int = 1
+) -> list[list[list[int]]] | None:
+    """``k`` base rounds of ``m`` orbits of Z_n plus ``f`` fixed points, every pair orbit
+    at most once.  Forbidden (the groups of a 4-RGDD of type 2^(N/2)): the pair of fixed
+    points, the half-difference orbits (n even) and, for n odd, the orbits
+    ``(2i, x), (2i + 1, x)``.  Items are (base round, point): swaps stay in one round."""
+    U = m * n
     N = U + f
     cls: dict[tuple, int] = {}
     cap_l: list[int] = []
@@ -303,29 +319,41 @@ def plain_search(n: int, f: int, rng: random.Random, seconds: float) -> list[lis
             d = min(d, n - d)
         return ("m", i, j, d)
 
-    pid = np.zeros((N, N), dtype=np.int64)
+    def forbidden(key: tuple) -> bool:
+        if key == ("ff",):
+            return True
+        if key[0] != "m":
+            return False
+        _, i, j, d = key
+        return (i == j and 2 * d == n) or (n % 2 == 1 and j == i + 1 and i % 2 == 0 and d == 0)
+
+    pid1 = np.zeros((N, N), dtype=np.int64)
     for a in range(N):
         for b in range(N):
-            k = ("self",) if a == b else key(a, b)
-            if k not in cls:
-                cls[k] = len(cap_l)
-                forbidden = k == ("ff",) or (k[0] == "m" and k[1] == k[2] and 2 * k[3] == n)
-                cap_l.append(10**6 if k == ("self",) else 0 if forbidden else 1)
-            pid[a, b] = cls[k]
-    pts = list(range(N))
-    rng.shuffle(pts)
-    block_of = [0] * N
-    for i, p in enumerate(pts):
-        block_of[p] = i // 4
-    s = MatrixTabu(block_of, pid, np.array(cap_l, dtype=np.int64), [0] * N, set())
+            kk = ("self",) if a == b else key(a, b)
+            if kk not in cls:
+                cls[kk] = len(cap_l)
+                cap_l.append(10**6 if kk == ("self",) else 0 if forbidden(kk) else 1)
+            pid1[a, b] = cls[kk]
+    pid = np.tile(pid1, (k, k))  # item r * N + p: point p of base round r
+    block_of = [0] * (k * N)
+    for r in range(k):
+        pts = list(range(N))
+        rng.shuffle(pts)
+        for i, p in enumerate(pts):
+            block_of[r * N + p] = r * (N // 4) + i // 4
+    rounds = [r for r in range(k) for _ in range(N)]
+    s = MatrixTabu(block_of, pid, np.array(cap_l, dtype=np.int64), rounds, set())
+    s.may &= s.same_kind  # swaps inside one base round
     if s.run(rng, seconds) > 0:
         return None
-    return s.blocks()
+    blocks = s.blocks()
+    return [[[a % N for a in b] for b in blocks[r * (N // 4) : (r + 1) * (N // 4)]] for r in range(k)]
 
 
-def develop(n: int, base: list[list[int]]) -> list[list[tuple[int, ...]]]:
-    """The base round translated by x -> x + s (s in Z_n); points >= 3n are fixed."""
-    U = 3 * n
+def develop(n: int, base: list[list[int]], m: int = 3) -> list[list[tuple[int, ...]]]:
+    """The base round translated by x -> x + s (s in Z_n); points >= m n are fixed."""
+    U = m * n
     return [
         [tuple(p if p >= U else (p // n) * n + (p % n + s) % n for p in t) for t in base]
         for s in range(n)
@@ -363,7 +391,8 @@ def find_design(
             if kind == "symmetric":
                 base = symmetric_search(n, f, rng, left, e)
             else:
-                base = plain_search(n, f, rng, left)
+                found = plain_search(n, f, rng, left)
+                base = found[0] if found else None
             log(f"  {kind} n={n} f={f} e={e} attempt {attempt}: {'found' if base else 'no'}")
             attempt += 1
             if base is not None:

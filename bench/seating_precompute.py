@@ -261,7 +261,8 @@ def run_case(
             q = seating.quality(sched)
             assert q.repeats == cost, (q.repeats, cost)
             if best is None or q.repeats < best[0]:
-                best = (q.repeats, sched, f"cyclic Z_{n} x {m} + {f} fixed, {k} base round(s)")
+                design = {"n": n, "orbits": m, "fixed": f, "base": base}
+                best = (q.repeats, design, f"cyclic Z_{n} x {m} + {f} fixed, {k} base round(s)")
             attempt += 1
             if best[0] <= lb:
                 break
@@ -277,7 +278,7 @@ def run_case(
                     "rounds": rounds,
                     "repeats": best[0],
                     "method": best[2],
-                    "schedule": [[list(t) for t in r] for r in best[1]],
+                    "design": best[1],
                 },
                 separators=(",", ":"),
             )
