@@ -348,7 +348,9 @@ def plain_search(
     if s.run(rng, seconds) > 0:
         return None
     blocks = s.blocks()
-    return [[[a % N for a in b] for b in blocks[r * (N // 4) : (r + 1) * (N // 4)]] for r in range(k)]
+    return [
+        [[a % N for a in b] for b in blocks[r * (N // 4) : (r + 1) * (N // 4)]] for r in range(k)
+    ]
 
 
 def develop(n: int, base: list[list[int]], m: int = 3) -> list[list[tuple[int, ...]]]:
