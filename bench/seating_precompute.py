@@ -9,12 +9,26 @@ pairs meet ``c * n / L`` times, so the repeat count of the developed schedule is
 ``sum_o L_o * max(0, c_o * n / L_o - 1)``; a small tabu search over swaps of two
 points between tables of one base round minimises it.
 
+The files hold the compact ``design`` (group order, orbits, fixed points, base
+rounds) that ``seating.develop_design`` develops and checks at load time.
+
+Stretch sizes (issue 19): 44..172 players at R_max = (N - 1) // 3 are searched by
+``bench/seating_designs.py`` (resolvable 1-rotational difference families over
+Z_3 x Z_n, see its docstring), ``--seconds`` per size in attempts of
+``--attempt-seconds``; a file is written only when the developed schedule has no repeat.
+
 Usage::
 
     .venv/bin/python bench/seating_precompute.py            # all cases
     .venv/bin/python bench/seating_precompute.py 24x7 28x9   # some cases
     .venv/bin/python bench/seating_precompute.py --seconds 1500 --attempt-seconds 90 \
         --tag z11 36x11                                      # how n36_r11.json was found
+    .venv/bin/python bench/seating_precompute.py --seconds 240 --attempt-seconds 15 \
+        48x15 52x17 60x19 72x23 88x29                        # how the stretch files were found
+
+(The stretch searches stop at the first solution; attempt ``i`` uses the random
+generator named in the file's ``method``, so a rerun finds the same base round when the
+earlier attempts also time out the same way; any zero-repeat base round is as good.)
 
 Other modes: ``--polish S`` (generator tabu from the shipped file), ``--generate S``
 (long runs of ``seating.generate``), ``--last-round S`` (R-1 rounds avoiding the pairs
