@@ -32,6 +32,8 @@ import time
 
 import numpy as np
 
+from tournament.seating.fields import _gf, _prime_power
+
 
 class MatrixTabu:
     """Tabu search over blocks of items (Dotu & Van Hentenryck style, numpy).
@@ -197,8 +199,43 @@ def _multiplier(n: int, e: int) -> int | None:
     return None
 
 
+class Ring:
+    """Z_n, or the additive group of GF(n) (``field``, elements as base-p digits, the
+    translation group Z_p^k), with the multiplications used as multipliers."""
+
+    def __init__(self, n: int, field: bool = False) -> None:
+        self.n = n
+        if field:
+            add, mul = _gf(n)
+            neg = [add[x].index(0) for x in range(n)]
+            self.sub = [[add[x][neg[y]] for y in range(n)] for x in range(n)]
+            self.mul = mul
+            self.neg = neg
+        else:
+            self.sub = [[(x - y) % n for y in range(n)] for x in range(n)]
+            self.mul = [[(x * y) % n for y in range(n)] for x in range(n)]
+            self.neg = [(-x) % n for x in range(n)]
+
+    def multiplier(self, e: int) -> int | None:
+        """An element m of order e with m^i - 1, m^i + 1 units for 0 < i < e."""
+        n, mul = self.n, self.mul
+        units = [x for x in range(1, n) if 1 in mul[x]]
+        for m in units:
+            pw = [1]
+            for _ in range(e):
+                pw.append(mul[pw[-1]][m])
+            if pw[e] != 1:
+                continue
+            if all(
+                pw[i] != 1 and self.sub[pw[i]][1] in units and self.sub[pw[i]][self.neg[1]] in units
+                for i in range(1, e)
+            ):
+                return m
+        return None
+
+
 def symmetric_search(
-    n: int, f: int, rng: random.Random, seconds: float, e: int = 1
+    n: int, f: int, rng: random.Random, seconds: float, e: int = 1, field: bool = False
 ) -> list[list[int]] | None:
     """Base round for ``N = 3n + f`` (f in 1, 3; n odd) invariant under t -> t + 1 and,
     when ``e > 1``, under the multiplier x -> m x of order e (then only one block per
@@ -208,14 +245,18 @@ def symmetric_search(
     ``{(0, y), (2, m y), (1, m^2 y)}`` (fixed by the multiplier up to t -> t + 1) and the
     coset of 0 lies in the invariant table ``{(0, 0), (s, z), (s, m z), (s, m^2 z)}``."""
     assert f in (1, 3) and n % 2 == 1
-    m = 1 if e == 1 else _multiplier(n, e)
+    ring = Ring(n, field)
+    sub, mul, neg = ring.sub, ring.mul, ring.neg
+    m = 1 if e == 1 else ring.multiplier(e)
     if m is None or (f == 3 and e not in (1, 3)):
         return None
     U = 3 * n
-    pw = [pow(m, i, n) for i in range(e)]
+    pw = [1]
+    for _ in range(e - 1):
+        pw.append(mul[pw[-1]][m])
 
     def dclass(dt: int, dx: int) -> tuple[int, int]:
-        return min(min((dt, dx * q % n), ((-dt) % 3, (-dx * q) % n)) for q in pw)
+        return min(min((dt, mul[dx][q]), ((-dt) % 3, neg[mul[dx][q]])) for q in pw)
 
     cls: dict[tuple[int, int], int] = {}
     for dt in range(3):
@@ -231,12 +272,12 @@ def symmetric_search(
         for b in range(U):
             tb, xb = divmod(b, n)
             if xa != xb:
-                pid[a, b] = cls[dclass((tb - ta) % 3, (xb - xa) % n)]
+                pid[a, b] = cls[dclass((tb - ta) % 3, sub[xb][xa])]
     orbit_of: dict[int, int] = {}
     orbits: list[list[int]] = []
     for x in range(1, n):
         if x not in orbit_of:
-            orb = sorted({x * q % n for q in pw})
+            orb = sorted({mul[x][q] for q in pw})
             for y in orb:
                 orbit_of[y] = len(orbits)
             orbits.append(orb)
@@ -253,8 +294,8 @@ def symmetric_search(
             y = orbits[free.pop()][0]
             z = orbits[free.pop()][0]
             sz = rng.randrange(3)
-            invariant.append([0] + [sz * n + z * q % n for q in pw])
-            ys, ts = [y * q % n for q in pw], [0, 2, 1]
+            invariant.append([0] + [sz * n + mul[z][q] for q in pw])
+            ys, ts = [mul[y][q] for q in pw], [0, 2, 1]
             invariant.append([U] + [t * n + x for t, x in zip(ts, ys, strict=True)])
     base = np.zeros(len(cap), dtype=np.int64)
     for tbl in invariant:
@@ -277,7 +318,7 @@ def symmetric_search(
     if s.run(rng, seconds) > 0:
         return None
     blocks = [
-        [(a // n) * n + (a % n) * q % n for a in blk] for blk in s.blocks() for q in pw
+        [(a // n) * n + mul[a % n][q] for a in blk] for blk in s.blocks() for q in pw
     ] + invariant
     # the base round: each block and its images under t -> t + 1
     rnd: list[list[int]] = []
@@ -368,7 +409,13 @@ def ansatzes(players: int) -> list[tuple[str, int, int, int]]:
         n = (players - 1) // 3
         q = (n - 1) // 4
         es = [e for e in range(q, 1, -1) if q % e == 0 and e % 2 and _multiplier(n, e)]
-        return [("symmetric", n, 1, e) for e in es[:2]] + [("symmetric", n, 1, 1)]
+        out = [("symmetric", n, 1, e) for e in es[:2]]
+        pp = _prime_power(n)
+        if not es and pp and pp[1] > 1:
+            # GF(n): translations Z_p^k, a multiplier of odd order (76 players: GF(25))
+            fe = [e for e in range(q, 1, -1) if q % e == 0 and e % 2]
+            out += [("field", n, 1, e) for e in fe[:1] if Ring(n, True).multiplier(e)]
+        return out + [("symmetric", n, 1, 1)]
     if players % 12 == 0:
         n = players // 3 - 1
         out = [("symmetric", n, 3, 3)] if n % 12 == 7 and _multiplier(n, 3) else []
@@ -390,8 +437,8 @@ def find_design(
         while time.monotonic() < deadline:
             rng = random.Random(f"{tag}-{players}-{kind}-{e}-{attempt}")
             left = min(attempt_seconds, deadline - time.monotonic())
-            if kind == "symmetric":
-                base = symmetric_search(n, f, rng, left, e)
+            if kind in ("symmetric", "field"):
+                base = symmetric_search(n, f, rng, left, e, kind == "field")
             else:
                 found = plain_search(n, f, rng, left)
                 base = found[0] if found else None
@@ -400,11 +447,15 @@ def find_design(
             if base is not None:
                 how = (
                     f"1-rotational: Z_{n} x 3 + {f} fixed, one base round"
-                    + (", invariant under t -> t + 1" if kind == "symmetric" else "")
+                    + (", invariant under t -> t + 1" if kind != "plain" else "")
+                    + (f", translations of GF({n})" if kind == "field" else "")
                     + (f" and a multiplier of order {e}" if e > 1 else "")
                     + f" (seating_designs {kind}, rng {tag}-{players}-{kind}-{e}-{attempt - 1})"
                 )
                 design = {"n": n, "orbits": 3, "fixed": f, "base": [sorted(t) for t in base]}
+                if kind == "field":
+                    p, k = _prime_power(n)  # type: ignore[misc]
+                    design["moduli"] = [p] * k
                 return design, how, time.monotonic() - t0
             if e > 1 and attempt >= 3:
                 break  # the multiplier may admit no solution: go on with the next ansatz

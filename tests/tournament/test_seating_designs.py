@@ -69,6 +69,9 @@ def test_the_loader_refuses_a_malformed_design():
         develop_design(short, players)
     with pytest.raises(ValueError):
         develop_design(data["design"], players + 4)
+    wrong = dict(data["design"], moduli=[data["design"]["n"] + 1])
+    with pytest.raises(ValueError):
+        develop_design(wrong, players)
 
 
 @pytest.mark.parametrize("players,rounds,data", compact_files(False), ids=lambda x: str(x))
