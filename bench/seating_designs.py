@@ -333,6 +333,80 @@ def symmetric_search(
     return rnd
 
 
+def rotational_search(n: int, rng: random.Random, seconds: float) -> list[list[int]] | None:
+    """Base round for ``N = 3n + 2`` (n = 2 mod 4) invariant under
+    ``psi: (t, x) -> (t + 1, m x)`` with ``m^3 = 1 != m`` in Z_n, the fixed points staying.
+
+    The tables of the fixed points are ``{inf_j, (0, a_j), (1, m a_j), (2, m^2 a_j)}`` with
+    ``(m - 1)(a_0 - a_1) != 0``; the other tables come in psi-orbits of three, so one table
+    per orbit is searched, its items being psi-orbits of points (``(t, m^t y)`` for kind
+    ``y``).  Pair classes are psi-orbits of the pair orbits of Z_n, all of size three."""
+    ms = [m for m in range(2, n) if pow(m, 3, n) == 1]
+    if n % 4 != 2 or not ms:
+        return None
+    m = ms[rng.randrange(len(ms))]
+    U = 3 * n
+    minv = pow(m, 2, n)
+
+    def key(a: int, b: int) -> tuple:
+        i, x = divmod(a, n)
+        j, y = divmod(b, n)
+        if i > j:
+            i, j, x, y = j, i, y, x
+        d = (y - x) % n
+        return (i, j, min(d, n - d) if i == j else d)
+
+    def psi(a: int) -> int:
+        t, x = divmod(a, n)
+        return ((t + 1) % 3) * n + (m * x) % n
+
+    cls: dict[tuple, int] = {}
+    cap_l: list[int] = []
+    pid = np.zeros((U, U), dtype=np.int64)
+    never = None
+    kind = [pow(minv, a // n, n) * (a % n) % n for a in range(U)]
+    for a in range(U):
+        for b in range(U):
+            if a == b:
+                if never is None:
+                    never = len(cap_l)
+                    cap_l.append(10**6)
+                pid[a, b] = never
+                continue
+            k = min(key(x, y) for x, y in ((a, b), (psi(a), psi(b)), (psi(psi(a)), psi(psi(b)))))
+            if k not in cls:
+                cls[k] = len(cap_l)
+                cap_l.append(0 if k[0] == k[1] and 2 * k[2] == n else 1)
+            pid[a, b] = cls[k]
+    cap = np.array(cap_l, dtype=np.int64)
+    while True:
+        a0, a1 = rng.sample(range(n), 2)
+        if (m - 1) * (a0 - a1) % n:
+            break
+    inf_tables = [
+        [U + j] + [t * n + pow(m, t, n) * aj % n for t in range(3)] for j, aj in enumerate((a0, a1))
+    ]
+    base = np.zeros(len(cap), dtype=np.int64)
+    for tbl in inf_tables:
+        base[pid[tbl[1], tbl[2]]] += 1  # its three finite pairs are one psi-orbit
+    free = [y for y in range(n) if y not in (a0, a1)]
+    rng.shuffle(free)
+    block_of = [-1] * U
+    for i, y in enumerate(free):
+        t = rng.randrange(3)
+        block_of[t * n + pow(m, t, n) * y % n] = i // 4
+    fixed = {a for a in range(U) if kind[a] in (a0, a1)}
+    s = MatrixTabu(block_of, pid, cap, kind, fixed, base)
+    if s.run(rng, seconds) > 0:
+        return None
+    rnd = inf_tables
+    for blk in s.blocks():
+        for _ in range(3):
+            rnd.append(list(blk))
+            blk = [psi(a) for a in blk]
+    return rnd
+
+
 def plain_search(
     n: int, f: int, rng: random.Random, seconds: float, m: int = 3, k: int = 1
 ) -> list[list[list[int]]] | None:
@@ -421,7 +495,7 @@ def ansatzes(players: int) -> list[tuple[str, int, int, int]]:
         out = [("symmetric", n, 3, 3)] if n % 12 == 7 and _multiplier(n, 3) else []
         return out + [("symmetric", n, 3, 1)]
     n = (players - 2) // 3
-    return [("plain", n, 2, 1)]
+    return [("rotational", n, 2, 3), ("plain", n, 2, 1)]
 
 
 def find_design(
@@ -439,6 +513,8 @@ def find_design(
             left = min(attempt_seconds, deadline - time.monotonic())
             if kind in ("symmetric", "field"):
                 base = symmetric_search(n, f, rng, left, e, kind == "field")
+            elif kind == "rotational":
+                base = rotational_search(n, rng, left)
             else:
                 found = plain_search(n, f, rng, left)
                 base = found[0] if found else None
@@ -447,7 +523,8 @@ def find_design(
             if base is not None:
                 how = (
                     f"1-rotational: Z_{n} x 3 + {f} fixed, one base round"
-                    + (", invariant under t -> t + 1" if kind != "plain" else "")
+                    + (", invariant under t -> t + 1" if kind in ("symmetric", "field") else "")
+                    + (", invariant under (t, x) -> (t + 1, m x)" if kind == "rotational" else "")
                     + (f", translations of GF({n})" if kind == "field" else "")
                     + (f" and a multiplier of order {e}" if e > 1 else "")
                     + f" (seating_designs {kind}, rng {tag}-{players}-{kind}-{e}-{attempt - 1})"
