@@ -3,6 +3,7 @@
 .venv/bin/python bench/seating.py            # all cases, three seeds each
 .venv/bin/python bench/seating.py --quick    # one seed, small cases only
 .venv/bin/python bench/seating.py --cases 20x5,64x21 --seeds 0,1
+.venv/bin/python bench/seating.py --stretch  # N = 16, 20, ..., 172 at R_max = (N-1)//3
 
 Both modes end with the cases of issue 19: a re-draft after two drops
 (``redraft_repeats=`` beside ``lower_bound=``), clubs (``same_club=``), substitutes
@@ -33,6 +34,10 @@ CASES = [
     (40, 13),
     (64, 8),
     (64, 21),
+    # at the round limit from compact designs (bench/seating_precompute.py NxR)
+    (48, 15),
+    (52, 17),
+    (88, 29),
     (100, 12),
     (200, 10),
     (1000, 12),
@@ -50,7 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", help="comma separated NxR list, e.g. 20x5,64x21")
     ap.add_argument("--seeds", default=None, help="comma separated seeds (default 0,1,2)")
     ap.add_argument("--time-budget", type=float, default=9.0)
+    ap.add_argument("--stretch", action="store_true", help="every N = 16..172 at R_max")
     args = ap.parse_args(argv)
+    if args.stretch:
+        return stretch(args.time_budget)
     cases = QUICK if args.quick else CASES
     if args.cases:
         cases = [tuple(int(x) for x in c.split("x")) for c in args.cases.split(",")]
@@ -77,6 +85,34 @@ def main(argv: list[str] | None = None) -> int:
             )
     print(f"cases={n_cases} at_lower_bound={at_lb} max_seconds={max_seconds:.2f}")
     extra_cases(args.time_budget)
+    return 0
+
+
+def stretch(time_budget: float) -> int:
+    """Every multiple of 4 from 16 to 172 players at R_max = (N - 1) // 3, one seed."""
+    sizes = list(range(16, 173, 4))
+    zero = []
+    worst = 0.0
+    for n in sizes:
+        r = (n - 1) // 3
+        t0 = time.perf_counter()
+        sched = seating.generate(n, r, seed=0, time_budget=time_budget)
+        dt = time.perf_counter() - t0
+        seating.validate(sched.rounds)
+        q = sched.quality
+        worst = max(worst, dt)
+        if q.repeats == 0:
+            zero.append(n)
+        print(
+            f"stretch N={n} R={r} repeats={q.repeats} lower_bound={q.lower_bound} "
+            f"seconds={dt:.2f} construction={sched.construction.split(' + ')[0]!r}",
+            flush=True,
+        )
+    missing = [n for n in sizes if n not in zero]
+    print(
+        f"stretch_sizes={len(sizes)} zero_at_rmax={len(zero)} max_seconds={worst:.2f} "
+        f"not_zero={','.join(map(str, missing))}"
+    )
     return 0
 
 

@@ -9,12 +9,26 @@ pairs meet ``c * n / L`` times, so the repeat count of the developed schedule is
 ``sum_o L_o * max(0, c_o * n / L_o - 1)``; a small tabu search over swaps of two
 points between tables of one base round minimises it.
 
+The files hold the compact ``design`` (group order, orbits, fixed points, base
+rounds) that ``seating.develop_design`` develops and checks at load time.
+
+Stretch sizes (issue 19): 44..172 players at R_max = (N - 1) // 3 are searched by
+``bench/seating_designs.py`` (resolvable 1-rotational difference families over
+Z_3 x Z_n, see its docstring), ``--seconds`` per size in attempts of
+``--attempt-seconds``; a file is written only when the developed schedule has no repeat.
+
 Usage::
 
     .venv/bin/python bench/seating_precompute.py            # all cases
     .venv/bin/python bench/seating_precompute.py 24x7 28x9   # some cases
     .venv/bin/python bench/seating_precompute.py --seconds 1500 --attempt-seconds 90 \
         --tag z11 36x11                                      # how n36_r11.json was found
+    .venv/bin/python bench/seating_precompute.py --seconds 240 --attempt-seconds 15 \
+        48x15 52x17 60x19 72x23 88x29                        # how the stretch files were found
+
+(The stretch searches stop at the first solution; attempt ``i`` uses the random
+generator named in the file's ``method``, so a rerun finds the same base round when the
+earlier attempts also time out the same way; any zero-repeat base round is as good.)
 
 Other modes: ``--polish S`` (generator tabu from the shipped file), ``--generate S``
 (long runs of ``seating.generate``), ``--last-round S`` (R-1 rounds avoiding the pairs
@@ -33,6 +47,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from tournament import seating  # noqa: E402
 
@@ -260,7 +275,8 @@ def run_case(
             q = seating.quality(sched)
             assert q.repeats == cost, (q.repeats, cost)
             if best is None or q.repeats < best[0]:
-                best = (q.repeats, sched, f"cyclic Z_{n} x {m} + {f} fixed, {k} base round(s)")
+                design = {"n": n, "orbits": m, "fixed": f, "base": base}
+                best = (q.repeats, design, f"cyclic Z_{n} x {m} + {f} fixed, {k} base round(s)")
             attempt += 1
             if best[0] <= lb:
                 break
@@ -276,7 +292,7 @@ def run_case(
                     "rounds": rounds,
                     "repeats": best[0],
                     "method": best[2],
-                    "schedule": [[list(t) for t in r] for r in best[1]],
+                    "design": best[1],
                 },
                 separators=(",", ":"),
             )
@@ -423,6 +439,37 @@ def last_round_case(players: int, rounds: int, seconds: float, seed: int) -> Non
         print(f"  wrote {path.name}", flush=True)
 
 
+# sizes at the round limit searched with bench/seating_designs.py (compact files)
+STRETCH = [n for n in range(44, 173, 4) if n != 64]
+
+
+def stretch_case(players: int, seconds: float, attempt_seconds: float, tag: str | None) -> None:
+    from seating_designs import find_design
+
+    rounds = max_rounds(players)
+    path = DATA_DIR / f"n{players}_r{rounds}.json"
+    old = json.loads(path.read_text())["repeats"] if path.exists() else None
+    print(f"case {players}x{rounds}: shipped {old}", flush=True)
+    if old == 0:
+        return
+    found = find_design(players, seconds, attempt_seconds, tag or "s1")
+    if found is None:
+        print(f"  no zero-repeat base round in {seconds:.0f} s", flush=True)
+        return
+    design, how, took = found
+    sched = [[tuple(t) for t in r] for r in seating.develop_design(design, players)]
+    seating.validate(sched)
+    q = seating.quality(sched)
+    assert len(sched) == rounds and q.repeats == 0, (len(sched), q.repeats)
+    data = {"players": players, "rounds": rounds, "repeats": 0, "method": how, "design": design}
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    print(f"  wrote {path.name}: repeats=0 search_seconds={took:.1f}", flush=True)
+
+
+def max_rounds(players: int) -> int:
+    return (players - 1) // 3
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("cases", nargs="*", help="cases like 28x9 (default: all)")
@@ -434,10 +481,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--generate", type=float, default=0.0, help="seconds of long generate runs")
     ap.add_argument("--last-round", type=float, default=0.0, help="seconds of fixed-last-round")
     args = ap.parse_args(argv)
-    cases = list(CASES)
+    cases = list(CASES) + [(n, max_rounds(n)) for n in STRETCH]
     if args.cases:
         cases = [tuple(int(x) for x in c.split("x")) for c in args.cases]
     for players, rounds in cases:
+        if players in STRETCH and rounds == max_rounds(players):
+            stretch_case(players, args.seconds, args.attempt_seconds, args.tag)
+            continue
         if args.seconds > 0:
             run_case(players, rounds, args.seconds, args.seed, args.tag, args.attempt_seconds)
         if args.polish > 0:

@@ -10,7 +10,12 @@ How a schedule is made (``generate``):
    transversal designs over GF(q) (4q players, q a prime power) and over Z_n (4n
    players), a packing of PG(3, 3) (40 players, 13 rounds), and schedules precomputed
    by our own search (``bench/seating_precompute.py``) shipped in
-   ``tournament/seating_data``.  Missing rounds are built greedily.
+   ``tournament/seating_data``: mostly compact 1-rotational designs (a base round on
+   Z_n x 3 orbits + fixed points, developed by the n translations at load time,
+   ``designs``) that reach zero repeats at R_max = (N - 1) // 3 rounds, i.e. resolvable
+   (N, 4, 1) designs (N = 4 mod 12) and 4-RGDDs of type 3^(N/3) (N = 0 mod 12); the
+   stored sizes are listed by ``bench/seating.py --stretch``.  Missing rounds are built
+   greedily.
 2. *Labels.*  Players are mapped onto the structure by a seeded random permutation,
    improved by a swap search (quadratic assignment) when clubs, countries or
    substitutes carry penalties; relabelling never changes the number of repeats.
@@ -35,9 +40,10 @@ dataclasses ``PlayerSpec``, ``Quality``, ``Schedule``.  Needs numpy (tested with
 
 Modules: ``types`` (dataclasses, constants), ``quality`` (report, bound, validation,
 swap), ``bounds`` (exact bound below four tables), ``fields`` (GF(q)),
-``constructions``, ``search`` (costs, greedy, tabu, relabelling), ``substitutes`` (sharing
-them fairly), ``redraft`` (starting from the published plan), ``groups`` (clubs, teams),
-``large`` (sparse counts), ``winds``, ``generate``.  The underscore helpers re-exported here are for
+``constructions``, ``designs`` (compact shipped designs), ``search`` (costs, greedy,
+tabu, relabelling), ``substitutes`` (sharing them fairly), ``redraft`` (starting from the
+published plan), ``groups`` (clubs, teams), ``large`` (sparse counts), ``winds``,
+``generate``.  The underscore helpers re-exported here are for
 the tests and ``bench/seating_precompute.py`` only.
 """
 
@@ -49,6 +55,7 @@ from .constructions import (
     _td_cyclic,
     _td_field,
 )
+from .designs import develop_design
 from .fields import _gf, _prime_power
 from .generate import generate
 from .quality import lower_bound, quality, seats_changed, swap, validate
@@ -95,6 +102,7 @@ __all__ = [
     "_tabu",
     "_td_cyclic",
     "_td_field",
+    "develop_design",
     "generate",
     "lower_bound",
     "quality",

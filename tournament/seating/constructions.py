@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import random
 from functools import lru_cache
+from pathlib import Path
 
+from .designs import develop_design
 from .fields import _gf, _prime_power
 from .types import DATA_DIR
 
@@ -177,10 +179,20 @@ def _data_candidates(n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
     if not DATA_DIR.is_dir():
         return out
     for path in sorted(DATA_DIR.glob(f"n{n_points}_r*.json")):
-        data = json.loads(path.read_text())
-        if data.get("players") == n_points:
-            out.append((f"precomputed {path.name} ({data.get('method', '')})", data["schedule"]))
+        out.extend(_load_data(str(path), n_points))
     return out
+
+
+@lru_cache(maxsize=64)
+def _load_data(path: str, n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
+    """One shipped file: a full ``schedule`` or a compact ``design`` developed here."""
+    data = json.loads(Path(path).read_text())
+    if data.get("players") != n_points:
+        return []
+    label = f"precomputed {Path(path).name} ({data.get('method', '')})"
+    if "design" in data:
+        return [(label, develop_design(data["design"], n_points))]
+    return [(label, data["schedule"])]
 
 
 def _constructions(n_points: int, rounds: int) -> list[tuple[str, list[list[list[int]]]]]:

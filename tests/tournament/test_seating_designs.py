@@ -1,0 +1,88 @@
+"""Zero repeats at the round limit from compact 1-rotational designs (issue 19, stretch).
+
+The files ``tournament/seating_data/n*_r*.json`` holding a ``design`` were found by
+``bench/seating_precompute.py NxR`` (search in ``bench/seating_designs.py``); the package
+develops them at load time (``tournament/seating/designs.py``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tournament.seating import DATA_DIR, develop_design, generate, quality, validate
+from tournament.seating.constructions import _constructions
+
+
+def compact_files(zero: bool = True) -> list[tuple[int, int, dict]]:
+    """The compact files, those with zero repeats (or the others)."""
+    out = []
+    for path in sorted(DATA_DIR.glob("n*_r*.json")):
+        data = json.loads(path.read_text())
+        if "design" in data and (data["repeats"] == 0) == zero:
+            out.append((data["players"], data["rounds"], data))
+    return sorted(out, key=lambda x: x[0])
+
+
+def r_max(players: int) -> int:
+    return (players - 1) // 3
+
+
+def test_the_compact_files_cover_the_sizes_of_the_literature():
+    have = {n for n, _, _ in compact_files()}
+    # resolvable (N, 4, 1) designs, N = 4 mod 12, and 4-RGDDs of type 3^(N/3), N = 0 mod 12,
+    # from 44 players on (16, 40 and 64 players come from the geometric constructions,
+    # 24, 28 and 36 from full schedules)
+    assert {24, 28, 36, 48, 52, 60, 72, 88} <= have
+    assert all(n % 4 == 0 and 24 <= n <= 172 for n in have)
+
+
+@pytest.mark.parametrize("players,rounds,data", compact_files(), ids=lambda x: str(x))
+def test_each_compact_design_develops_to_zero_repeats_at_the_round_limit(players, rounds, data):
+    sched = develop_design(data["design"], players)
+    assert len(sched) == rounds == r_max(players)
+    tuples = [[tuple(t) for t in rnd] for rnd in sched]
+    validate(tuples)
+    assert all(sorted(p for t in rnd for p in t) == list(range(players)) for rnd in sched)
+    assert quality(tuples).repeats == 0 == data["repeats"]
+
+
+@pytest.mark.parametrize("players,rounds,data", compact_files(), ids=lambda x: str(x))
+def test_generate_reaches_zero_repeats_with_them(players, rounds, data):
+    for r in (rounds, rounds - 4):
+        s = generate(players, r, seed=3)
+        assert s.quality.repeats == 0, (players, r, s.construction)
+        if r == rounds:
+            assert "precomputed" in s.construction
+
+
+def test_the_loader_refuses_a_malformed_design():
+    data = compact_files()[0][2]
+    players = data["players"]
+    bad = json.loads(json.dumps(data["design"]))
+    bad["base"][0][1] = bad["base"][0][0]  # a player twice in one table
+    with pytest.raises(ValueError):
+        develop_design(bad, players)
+    short = json.loads(json.dumps(data["design"]))
+    short["base"][0] = short["base"][0][:3]
+    with pytest.raises(ValueError):
+        develop_design(short, players)
+    with pytest.raises(ValueError):
+        develop_design(data["design"], players + 4)
+    wrong = dict(data["design"], moduli=[data["design"]["n"] + 1])
+    with pytest.raises(ValueError):
+        develop_design(wrong, players)
+
+
+@pytest.mark.parametrize("players,rounds,data", compact_files(False), ids=lambda x: str(x))
+def test_the_compact_files_with_repeats_hold_what_they_say(players, rounds, data):
+    # 32 players at 10 rounds: the cyclic search's best, 10 repeats (no zero known to it)
+    sched = [[tuple(t) for t in r] for r in develop_design(data["design"], players)]
+    assert len(sched) == rounds
+    assert quality(sched).repeats == data["repeats"] > 0
+
+
+def test_the_full_schedules_still_load():
+    names = [name for name, _ in _constructions(24, 8)]
+    assert any("n24_r8.json" in name for name in names)
+    assert generate(24, 8, seed=0).quality.repeats == 18
