@@ -61,6 +61,7 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
     total = n * (n - 1) // 2
     entry: dict = {"caps": list(caps), "byes": byes}
     t0 = time.monotonic()
+    per_round = sum(c * (c - 1) // 2 for c in caps)
     for fair in (False, True):
         solver = bounds.Solver(n, caps, byes, fair, node_limit)
         if seconds is not None:
@@ -68,7 +69,25 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
         covers: list[int] = []
         try:
             while not covers or covers[-1] < total:
-                covers.append(solver.solve(len(covers) + 1))
+                r = len(covers) + 1
+                # proven bounds that only speed the search up: a round adds at most
+                # per_round; the rounds of any schedule, ordered by falling cover, cover
+                # at least (r - 1) / r of it in the first r - 1; the rules only remove
+                # schedules
+                limit = total
+                if covers:
+                    limit = min(limit, covers[-1] + per_round)
+                    if not fair:
+                        limit = min(limit, covers[-1] * r // (r - 1))
+                if fair and len(entry.get("max_cover", [])) >= r:
+                    limit = min(limit, entry["max_cover"][r - 1])
+                t1 = time.monotonic()
+                covers.append(solver.solve(r, 0, limit))
+                print(
+                    f"  {fill}:{n} fair={fair} r={r} cover={covers[-1]} "
+                    f"nodes={solver.nodes} seconds={time.monotonic() - t1:.1f}",
+                    flush=True,
+                )
         except bounds._Limit:
             print(
                 f"{fill} n={n} fair={fair} stopped after r={len(covers)} {covers}: more than "

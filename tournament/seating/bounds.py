@@ -177,13 +177,14 @@ class Solver:
         most: int | None = None,
         top_only: bool = False,
         stop: int | None = None,
+        rules: bool = True,
     ):
         """Rounds from ``st`` covering ``least`` to ``most`` new pairs, most first, as
         (gain, distribution of every class over the slots); tables of one size in
         non-increasing order, byes and substitutes shared fairly when required.
         ``top_only``: the last one is a round covering the most (branch and bound over
         tables, the threshold rising as better rounds turn up), ending at one covering
-        ``stop``."""
+        ``stop``.  ``rules=False``: without the fairness rules."""
         sizes, within, cov, sub, bye = st
         C, T = len(sizes), len(self.slots)
         tables = [t for t in range(T) if self.table[t]]
@@ -193,12 +194,13 @@ class Solver:
         # res[i][c]: players of class c that table i must leave to the later slots
         res = [[0] * C for _ in range(nt)]
         must = [False] * C
-        check = self.fair_sub and self.fair_bye  # never both as the generator seats
-        if self.fair_bye and not check:  # fewer byes than the b-th fewest: a bye
+        fair_bye, fair_sub = self.fair_bye and rules, self.fair_sub and rules
+        check = fair_sub and fair_bye  # never both as the generator seats
+        if fair_bye and not check:  # fewer byes than the b-th fewest: a bye
             m = sorted(b for c in range(C) for b in [bye[c]] * sizes[c])[self.byes - 1]
             res = [[sizes[c] if bye[c] < m else 0 for c in range(C)]] * nt
             must = [bye[c] > m for c in range(C)]
-        if self.fair_sub and not check:  # the short tables take the fewest such games
+        if fair_sub and not check:  # the short tables take the fewest such games
             seats = sum(self.slots[t] for t in tables if self.sub_slot[t])
             m = sorted(s for c in range(C) for s in [sub[c]] * sizes[c])[seats - 1]
             res = [
@@ -285,11 +287,12 @@ class Solver:
         out.sort(key=lambda g: -g[0])
         return out
 
-    def round_max(self, st: State) -> int:
-        """Most new pairs one round can cover from ``st`` (it never grows later)."""
-        k = self.key(st, 0)
+    def round_max(self, st: State, rules: bool = True) -> int:
+        """Most new pairs one round can cover from ``st``; without the rules
+        (``rules=False``) it never grows in later rounds."""
+        k = (self.key(st, 0), rules)
         if k not in self.round_memo:
-            found = self.rounds(st, 0, None, True)
+            found = self.rounds(st, 0, None, True, None, rules)
             self.round_memo[k] = found[0][0] if found else 0
         return self.round_memo[k]
 
@@ -313,7 +316,10 @@ class Solver:
         """Most new pairs the ``rest - 1`` rounds after the next can cover when the
         next covers at most ``most``."""
         q = min(rest - 1, self._same_cycle(st))
-        return q * most + (rest - 1 - q) * self.per_round
+        if q == rest - 1:
+            return q * most
+        free = self.round_max(st, False) if self.fair_sub or self.fair_bye else most
+        return q * most + (rest - 1 - q) * free
 
     def child(self, st: State, x: list[list[int]], members: list[list[int]] | None = None):
         """The state after round ``x`` (classes split by table, then merged), and the
@@ -404,7 +410,7 @@ class Solver:
             mono = self._same_cycle(st) > 0
             # the rounds after this one cover at most `most` (or this one's gain) each
             q = min(rest - 1, self._same_cycle(st))
-            extra = (rest - 1 - q) * self.per_round
+            extra = self._after(st, rest, 0)  # the rounds past this cycle
             least = max(value + 1 - q * most - extra, (value - extra) // (q + 1) + 1)
             for gain, x in self.rounds(st, max(least, 0), most):
                 after = q * min(gain, most) + extra
