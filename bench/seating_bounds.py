@@ -6,8 +6,10 @@ tournament/seating_data/small_bounds.json (read by ``seating.lower_bound``,
 .venv/bin/python bench/seating_bounds.py --check         # recompute and compare with the file
 .venv/bin/python bench/seating_bounds.py --sizes substitutes:11,byes:13   # some sizes only
 .venv/bin/python bench/seating_bounds.py --node-limit 2000000             # the default
-.venv/bin/python bench/seating_bounds.py --seconds 120   # how the stored file was made (13-15
-#   players with byes stop at that limit after 3, 3 and 2 rounds; a longer one may go further)
+.venv/bin/python bench/seating_bounds.py --seconds 120   # how the stored file was made, then
+.venv/bin/python bench/seating_bounds.py --sizes byes:13 --seconds 1500 --node-limit 1000000000
+#   (and byes:14, byes:15 likewise: the proofs the time limit of the first run cut short;
+#   each prints the seconds of every round count)
 
 For every player count 4..15 and both fills (substitutes spread over the tables, or
 byes) with fewer than four tables it lists the most pairs that r = 1, 2, ... rounds can

@@ -15,8 +15,15 @@ That maximum is found by an exhaustive search over rounds (``Solver``):
   each other) are merged;
 * the best cover from a state is memoised under a relabelling of the classes sorted by
   an invariant (two states with the same key are isomorphic, so sharing the value is
-  exact), and branches are cut with an upper bound (every player meets at most
-  ``max cap - 1`` new players a round, and no more than those not met yet).
+  exact), and branches are cut with upper bounds: every player meets at most
+  ``max cap - 1`` new players a round it plays, and no more than those not met yet (the
+  byes of the rounds left going where they cost least); a round never covers more new
+  pairs than the best round from the current state does;
+* the rounds of a schedule can be put in the order where each covers the most new pairs
+  of those left, so each covers no more than the one before: rounds are tried most
+  first and only above the threshold that could still beat the best found (under the
+  fairness rules only within a cycle of byes, whose rounds can be reordered; past it a
+  round is bounded by the best one without the rules).
 
 ``fair=True`` adds the generator's own rules: in every round the players with a
 substitute, and the players on a bye, are among those with the fewest such games so far
