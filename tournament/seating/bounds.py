@@ -223,6 +223,19 @@ class Solver:
             cap = self.slots[tables[i]]
             later[i] = later[i + 1] + cap * (cap - 1) // 2
             seats_from[i] = seats_from[i + 1] + cap
+        # a player meets at most min(cap - 1, not met yet) new players: the tables from
+        # i on cover at most half the largest such numbers of their seats
+        pot = []
+        for c in range(C):
+            met = (sizes[c] - 1 if within[c] else 0) + sum(
+                sizes[j] for j in range(C) if j != c and cov[c][j]
+            )
+            if res[0][c] < sizes[c] or not fair_bye:  # not all on a bye
+                pot += [min(self.gain_max, self.n - 1 - met)] * sizes[c]
+        pot.sort(reverse=True)
+        k4 = self._table_max(st)
+        for i in range(nt):
+            later[i] = min(later[i], sum(pot[: seats_from[i]]) // 2, (nt - i) * k4)
         out: list = []
         thr = [least]
         calls = [0]
@@ -251,9 +264,9 @@ class Solver:
             for c in range(C - 1, -1, -1):
                 s[c] = s[c + 1] + max(0, left[c] - r[c])
             if s[0] >= self.slots[tables[i]]:
-                fill(i, 0, self.slots[tables[i]], 0, gain, True)
+                fill(i, 0, self.slots[tables[i]], 0, gain, True, gain)
 
-        def fill(i: int, c: int, room: int, inside: int, gain: int, eq: bool) -> None:
+        def fill(i: int, c: int, room: int, inside: int, gain: int, eq: bool, g0: int) -> None:
             calls[0] += 1
             if calls[0] % 65536 == 0:
                 self._tick()
@@ -265,7 +278,8 @@ class Solver:
                 return
             if suf[i][c] < room:
                 return
-            if gain + room * inside + room * (room - 1) // 2 + later[i + 1] < thr[0]:
+            here = min(room * inside + room * (room - 1) // 2, k4 - gain + g0)
+            if gain + here + later[i + 1] < thr[0]:
                 return
             t = tables[i]
             tp = tables[i - 1] if i else -1
@@ -283,7 +297,7 @@ class Solver:
                             add += v * x[c2][t]
                 x[c][t] = v
                 left[c] -= v
-                fill(i, c + 1, room - v, inside + v, gain + add, same and eq and v == x[c][tp])
+                fill(i, c + 1, room - v, inside + v, gain + add, same and eq and v == x[c][tp], g0)
                 left[c] += v
                 x[c][t] = 0
 
@@ -293,6 +307,30 @@ class Solver:
             return out[-1:]
         out.sort(key=lambda g: -g[0])
         return out
+
+    def _table_max(self, st: State) -> int:
+        """Most new pairs one table of the largest size can cover from ``st``."""
+        k = self.key(st, -1)
+        if k in self.round_memo:
+            return self.round_memo[k]
+        sizes, within, cov = st[0], st[1], st[2]
+        C, best = len(sizes), [0]
+        took = [0] * C
+
+        def pick(c: int, room: int, gain: int) -> None:
+            if room == 0 or c == C:
+                best[0] = max(best[0], gain)
+                return
+            for v in range(min(room, sizes[c]), -1, -1):
+                add = v * (v - 1) // 2 if not within[c] else 0
+                add += sum(v * took[d] for d in range(c) if took[d] and not cov[c][d])
+                took[c] = v
+                pick(c + 1, room - v, gain + add)
+            took[c] = 0
+
+        pick(0, max(self.caps), 0)
+        self.round_memo[k] = best[0]
+        return best[0]
 
     def round_max(self, st: State, rules: bool = True) -> int:
         """Most new pairs one round can cover from ``st``; without the rules
