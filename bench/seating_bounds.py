@@ -84,7 +84,11 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
                 if fair and len(entry.get("max_cover", [])) >= r:
                     limit = min(limit, entry["max_cover"][r - 1])
                 t1 = time.monotonic()
-                covers.append(solver.solve(r, 0, limit))
+                lower = 0
+                if covers:  # the best schedule of r - 1 rounds and the best round after it
+                    solver.witness(r - 1)
+                    lower = covers[-1] + solver.round_max(solver.last)
+                covers.append(solver.solve(r, lower, limit))
                 print(
                     f"  {fill}:{n} fair={fair} r={r} cover={covers[-1]} "
                     f"nodes={solver.nodes} seconds={time.monotonic() - t1:.1f}",

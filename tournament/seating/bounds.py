@@ -111,6 +111,7 @@ class Solver:
         self.gain_max = max(self.caps) - 1
         self.memo: dict = {}
         self.round_memo: dict = {}
+        self.last: State = self.root()
         self.nodes = 0
         self.node_limit = NODE_LIMIT if node_limit is None else node_limit
         self.deadline: float | None = None  # time.monotonic() limit, for offline runs
@@ -521,6 +522,7 @@ class Solver:
                     used[c] += x[c][t]
             out.append(slots)
             st, members, uncovered, cap = nxt, nm, uncovered - gain, nxt_cap
+        self.last = st  # where the witness ends (for a cover one more round reaches)
         return out
 
 
