@@ -6,8 +6,10 @@ tournament/seating_data/small_bounds.json (read by ``seating.lower_bound``,
 .venv/bin/python bench/seating_bounds.py --check         # recompute and compare with the file
 .venv/bin/python bench/seating_bounds.py --sizes substitutes:11,byes:13   # some sizes only
 .venv/bin/python bench/seating_bounds.py --node-limit 2000000             # the default
-.venv/bin/python bench/seating_bounds.py --seconds 120   # how the stored file was made (13-15
-#   players with byes stop at that limit after 3, 3 and 2 rounds; a longer one may go further)
+.venv/bin/python bench/seating_bounds.py --seconds 120   # how the stored file was made, then
+.venv/bin/python bench/seating_bounds.py --sizes byes:13 --seconds 1500 --node-limit 1000000000
+#   (and byes:14, byes:15 likewise: the proofs the time limit of the first run cut short;
+#   each prints the seconds of every round count)
 
 For every player count 4..15 and both fills (substitutes spread over the tables, or
 byes) with fewer than four tables it lists the most pairs that r = 1, 2, ... rounds can
@@ -61,6 +63,7 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
     total = n * (n - 1) // 2
     entry: dict = {"caps": list(caps), "byes": byes}
     t0 = time.monotonic()
+    per_round = sum(c * (c - 1) // 2 for c in caps)
     for fair in (False, True):
         solver = bounds.Solver(n, caps, byes, fair, node_limit)
         if seconds is not None:
@@ -68,7 +71,29 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
         covers: list[int] = []
         try:
             while not covers or covers[-1] < total:
-                covers.append(solver.solve(len(covers) + 1))
+                r = len(covers) + 1
+                # proven bounds that only speed the search up: a round adds at most
+                # per_round; the rounds of any schedule, ordered by falling cover, cover
+                # at least (r - 1) / r of it in the first r - 1; the rules only remove
+                # schedules
+                limit = total
+                if covers:
+                    limit = min(limit, covers[-1] + per_round)
+                    if not fair:
+                        limit = min(limit, covers[-1] * r // (r - 1))
+                if fair and len(entry.get("max_cover", [])) >= r:
+                    limit = min(limit, entry["max_cover"][r - 1])
+                t1 = time.monotonic()
+                lower = 0
+                if covers:  # the best schedule of r - 1 rounds and the best round after it
+                    solver.witness(r - 1)
+                    lower = covers[-1] + solver.round_max(solver.last)
+                covers.append(solver.solve(r, lower, limit))
+                print(
+                    f"  {fill}:{n} fair={fair} r={r} cover={covers[-1]} "
+                    f"nodes={solver.nodes} seconds={time.monotonic() - t1:.1f}",
+                    flush=True,
+                )
         except bounds._Limit:
             print(
                 f"{fill} n={n} fair={fair} stopped after r={len(covers)} {covers}: more than "
