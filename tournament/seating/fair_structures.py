@@ -183,6 +183,8 @@ def _fair_points(
         if order is None:
             continue
         cost = int(pairs[order, c].sum())
+        if cost > max_pairs:
+            continue
         if best is None or cost < best[0]:
             best = (cost, order, int(c))
     if best is None:
