@@ -27,7 +27,7 @@ Rounds = list[list[list[int]]]
 # candidate sets of substitute points tried at most (all of them when fewer)
 MAX_POINT_SETS = 6000
 # depth-first search nodes for the round order, over all candidate point sets
-ORDER_NODES = 4000
+ORDER_NODES = 2000
 
 
 def _tables(struct: Rounds, P: int) -> np.ndarray:
@@ -103,11 +103,18 @@ def _point_sets(P: int, k: int, rng: random.Random) -> np.ndarray:
 
 
 def _order(
-    ch: np.ndarray, pairs: np.ndarray, R: int, base: np.ndarray, nodes: list[int], limit: int
+    ch: np.ndarray,
+    pairs: np.ndarray,
+    R: int,
+    base: np.ndarray,
+    nodes: list[int],
+    limit: int,
+    max_pairs: int,
 ) -> list[int] | None:
     """``R`` of the rounds (rows of ``ch``: who sits with a substitute) in an order where
     every round's players have had no more games with a substitute than anyone else; the
-    rounds with fewest substitute pairs are tried first.  None when none is found."""
+    rounds with fewest substitute pairs are tried first, at most ``max_pairs`` in all.
+    None when none is found."""
     avail = list(np.argsort(pairs, kind="stable"))
     order: list[int] = []
     counts = base.copy()
@@ -118,8 +125,9 @@ def _order(
         nodes[0] += 1
         if nodes[0] > limit:
             return False
+        used = int(pairs[order].sum()) if order else 0
         for a in avail:
-            if a in order:
+            if a in order or used + pairs[a] > max_pairs:
                 continue
             got = ch[a]
             if got.all() or not got.any() or counts[got].max() <= counts[~got].min():
@@ -154,12 +162,16 @@ def _fair_points(
     for i in range(k):
         for j in range(i + 1, k):
             pairs += zt[:, :, i] == zt[:, :, j]
+    # lower bound of each set's pairs: its cheapest rounds; only sets within the limit
+    low = np.sort(pairs, axis=0)[:use].sum(0)
+    keep = low <= max_pairs
+    Z, zt, pairs, low = Z[keep], zt[:, keep], pairs[:, keep], low[keep]
+    if len(Z) == 0:
+        return None
     ch = (tab[:, None, :, None] == zt[:, :, None, :]).any(3)  # A x C x P
     is_sub = np.zeros((len(Z), P), dtype=bool)
     is_sub[np.arange(len(Z))[:, None], Z] = True
     ch &= ~is_sub[None]
-    # lower bound of each set's pairs: its cheapest rounds
-    low = np.sort(pairs, axis=0)[:use].sum(0)
     if use == A:
         # every round is used: the final counts must be at most one apart
         cnt = ch.sum(0)
@@ -169,7 +181,7 @@ def _fair_points(
     else:
         ok = np.ones(len(Z), dtype=bool)
     tie = np.array([rng.random() for _ in range(len(Z))])
-    cands = [c for c in np.lexsort((tie, low)) if ok[c] and low[c] <= max_pairs]
+    cands = [c for c in np.lexsort((tie, low)) if ok[c]]
     nodes = [0]
     best: tuple[int, list[int], int] | None = None
     for c in cands:
@@ -179,7 +191,9 @@ def _fair_points(
             break
         real = ~is_sub[c]
         sub_ch = ch[:, c][:, real]
-        order = _order(sub_ch, pairs[:, c], use, np.zeros(n, dtype=np.int64), nodes, ORDER_NODES)
+        order = _order(
+            sub_ch, pairs[:, c], use, np.zeros(n, dtype=np.int64), nodes, ORDER_NODES, max_pairs
+        )
         if order is None:
             continue
         cost = int(pairs[order, c].sum())
