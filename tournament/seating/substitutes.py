@@ -12,6 +12,9 @@ from .fair_structures import _extend_structure, _fair_points
 from .search import _meetings, _structure_labels
 from .types import _EPS
 
+# seats up to which the substitutes' points on a structure are searched exhaustively
+FAIR_POINTS_LIMIT = 64
+
 # cost of seating a player with some others (given the meetings so far)
 PairCost = Callable[[int, list[int]], float]
 
@@ -46,9 +49,12 @@ def _fair_structure(
     pairs first), else a few random
     tries (the search repairs what is left).  Returns the labels, the rounds and how many
     leading rounds share the substitutes fairly for sure."""
-    if len(struct) < n_new:
-        struct = _extend_structure(struct, P, n_new - len(struct))
-    found = _fair_points(struct, P, n, n_new, rng)
+    found = None
+    if P <= FAIR_POINTS_LIMIT:
+        # one round more than needed when the unmet pairs allow it: more orders to choose
+        # from (the groups of a transversal design make such a round)
+        struct = _extend_structure(struct, P, max(1, n_new - len(struct)))
+        found = _fair_points(struct, P, n, n_new, rng)
     if found is not None:
         # (two substitutes at a table weigh more than a repeat: else the search decides)
         return found[0], found[1], len(found[1])
