@@ -177,17 +177,19 @@ def extra_cases(time_budget: float) -> None:
             f"lower_bound={s.quality.lower_bound} seconds={time.perf_counter() - t0:.2f}",
             flush=True,
         )
-    # substitutes shared like byes
+    # substitutes shared like byes (the range of games with one), and what that fairness
+    # costs in repeats (``sub_repeats=``), over three seeds
     for n, r in ((30, 6), (30, 20), (29, 9)):
-        t0 = time.perf_counter()
-        s = seating.generate(n, r, seed=0, time_budget=time_budget)
-        games = substitute_games(s.rounds, n)
-        print(
-            f"case substitutes N={n} R={r} sub_games_range={min(games)}-{max(games)} "
-            f"repeats={s.quality.repeats} lower_bound={s.quality.lower_bound} "
-            f"seconds={time.perf_counter() - t0:.2f}",
-            flush=True,
-        )
+        for seed in (0, 1, 2):
+            t0 = time.perf_counter()
+            s = seating.generate(n, r, seed=seed, time_budget=time_budget)
+            games = substitute_games(s.rounds, n)
+            print(
+                f"case substitutes N={n} R={r} seed={seed} "
+                f"sub_games_range={min(games)}-{max(games)} sub_repeats={s.quality.repeats} "
+                f"lower_bound={s.quality.lower_bound} seconds={time.perf_counter() - t0:.2f}",
+                flush=True,
+            )
     # a large event, in its own process for an honest peak memory
     root = str(Path(__file__).resolve().parent.parent)
     out = subprocess.run(

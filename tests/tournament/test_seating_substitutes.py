@@ -60,3 +60,13 @@ def test_played_rounds_count():
     nxt = generate(30, 3, seed=1, played=first.rounds)
     got = [p for p in range(30) if substitute_games(nxt.rounds, 30)[-1][p] > had[p]]
     assert len(got) == 6 and all(had[p] == 0 for p in got)
+
+
+def test_thirty_players_nine_rounds_fair_without_repeats():
+    # the transversal design over GF(8) with its groups split into tables (nine rounds
+    # for 32 seats): the two substitutes' points and the round order chosen so that the
+    # sharing is fair, then nothing is left to repair (10 repeats before, seed 0)
+    sched = generate(30, 9, seed=0)
+    assert_shared_like_byes(sched, 30)
+    assert sched.quality.repeats == 0
+    assert all(sum(p < 0 for p in t) <= 1 for rnd in sched.rounds for t in rnd)

@@ -41,10 +41,11 @@ dataclasses ``PlayerSpec``, ``Quality``, ``Schedule``.  Needs numpy (tested with
 Modules: ``types`` (dataclasses, constants), ``quality`` (report, bound, validation,
 swap), ``bounds`` (exact bound below four tables), ``fields`` (GF(q)),
 ``constructions``, ``designs`` (compact shipped designs), ``search`` (costs, greedy,
-tabu, relabelling), ``substitutes`` (sharing them fairly), ``redraft`` (starting from the
+tabu, relabelling), ``substitutes`` (sharing them fairly), ``fair_structures``
+(substitutes' points and round order on a structure), ``redraft`` (starting from the
 published plan), ``groups`` (clubs, teams), ``large`` (sparse counts), ``winds``,
-``generate``.  The underscore helpers re-exported here are for
-the tests and ``bench/seating_precompute.py`` only.
+``finish`` (winds, byes, report), ``generate``.  The underscore helpers re-exported here
+are for the tests and ``bench/seating_precompute.py`` only.
 """
 
 from .constructions import (

@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from . import large
-from .bounds import small_repeats, small_rounds, small_schedule, table_caps
+from .bounds import small_repeats, small_rounds
 from .constructions import _constructions
+from .finish import _finish, _small_exact_rounds
 from .groups import _all_groupings, _group_codes
 from .large import _large_rounds
-from .quality import _lower_bound_games, quality, seats_changed, validate
-from .redraft import _bye_preference, _from_plan, _winds_from_plan
+from .quality import _lower_bound_games, quality, validate
+from .redraft import _bye_preference, _from_plan
 from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
 from .substitutes import _fair_structure, _share_substitutes
 from .types import (
@@ -27,7 +28,6 @@ from .types import (
     PlayerSpec,
     Round,
     Schedule,
-    Table,
 )
 from .winds import _assign_winds
 
@@ -313,6 +313,7 @@ def generate(
         has_pen = bool(Pen.any())
 
     construction = "greedy"
+    fair_prefix = 0  # leading new rounds whose substitutes are shared fairly already
     new: list[list[list[int]]] = []
     home = None
     best_struct = None
@@ -340,8 +341,9 @@ def generate(
             for name, struct in _constructions(P, n_new):
                 cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
                 perm = _structure_labels(cand, P, n, rng)
-                if k_sub and method == "balanced":
-                    perm, cand = _fair_structure(cand, P, n, perm, rng)
+                fair_rounds = 0
+                if k_sub:
+                    perm, cand, fair_rounds = _fair_structure(struct, P, n, n_new, perm, rng)
                 cand = [[[perm[a] for a in t] for t in rnd] for rnd in cand]
                 base = len(cand)
                 Mc = _meetings(P, cand)
@@ -357,8 +359,17 @@ def generate(
                         cand, Mc, base = cycled, Mcyc, n_new
                         name += " repeated"
                 score = (costs.repeats(Mc), -min(base, n_new))
+                if k_sub and fair_rounds < n_new:
+                    # sharing the substitutes fairly breaks a structure: it is judged by
+                    # the repeats once they are shared (what the search starts from)
+                    trial = [[list(t) for t in rnd] for rnd in cand]
+                    _share_substitutes(
+                        trial, n, sub_games, None, P, rng, fair_rounds, (costs.add, F)
+                    )
+                    score = (costs.repeats(_meetings(P, trial)), -min(base, n_new))
                 if best_struct is None or score < best_struct[0]:
                     best_struct = (score, name, cand)
+                    fair_prefix = fair_rounds
                 if score[0] <= target and len(struct) >= n_new:
                     break
         if best_struct is not None:
@@ -400,10 +411,7 @@ def generate(
         # re-draft: the substitutes take the seats of the players who left, as published
         # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
         # players, 9 rounds, two drops after round 4)
-        add = costs.add(F)  # the meetings of played rounds; new rounds are few
-        sub_cls = _share_substitutes(
-            new, n, sub_games, lambda x, ys: float(add[x, ys].sum()), P, rng
-        )
+        sub_cls = _share_substitutes(new, n, sub_games, None, P, rng, fair_prefix, (costs.add, F))
         construction += " + substitutes shared evenly"
 
     if new:
@@ -445,96 +453,4 @@ def generate(
         teams=teams,
         n=n,
         P=P,
-    )
-
-
-def _small_exact_rounds(
-    n: int, n_new: int, fill: str, P: int, rng: random.Random
-) -> tuple[list[list[list[int]]], list[list[int]]] | None:
-    """The stored schedule with the fewest repeats for fewer than four tables (players
-    randomly mapped onto it, substitutes n..P-1 at the short tables) and its byes, in
-    internal indices; None when there is none for this size and round count."""
-    caps, _ = table_caps(n, fill)
-    sched = small_schedule(n, n_new, fill)
-    if not 1 <= len(caps) <= 3 or sched is None:
-        return None
-    caps = tuple(sorted(caps, reverse=True))
-    perm = list(range(n))
-    rng.shuffle(perm)
-    rounds: list[list[list[int]]] = []
-    byes: list[list[int]] = []
-    for rnd in sched:
-        tables = []
-        sub = n
-        for t in range(len(caps)):
-            tbl = [perm[p] for p in rnd[t]]
-            while len(tbl) < 4:
-                tbl.append(sub)
-                sub += 1
-            tables.append(tbl)
-        rounds.append(tables)
-        byes.append([perm[p] for slot in rnd[len(caps) :] for p in slot])
-    return rounds, byes
-
-
-def _finish(
-    new: list[list[list[int]]],
-    construction: str,
-    layouts: list[list[list[int]] | None],
-    *,
-    plans: list,
-    planned: Sequence[Round],
-    played_rounds: list,
-    prior_winds: dict[int, list[int]],
-    all_ids: list[int],
-    ids: list[int],
-    new_byes: list[list[int]],
-    sub_ids: list[int],
-    specs: list[PlayerSpec],
-    teams: Mapping[int, str] | None,
-    n: int,
-    P: int,
-) -> Schedule:
-    """Winds, the seats changed from the plan, byes and the quality report."""
-    # winds
-    free = set(range(n, P))
-    ids_at = {p: i for i, p in enumerate(all_ids)}
-    new_rounds: list[tuple[Table, ...]] = []
-    if new and any(x is not None for x in layouts):
-        byes_idx = {ids_at[p] for b in new_byes for p in b}
-        ordered = _winds_from_plan(new, layouts, prior_winds, free, byes_idx)
-        new_rounds = [tuple(tuple(all_ids[i] for i in t) for t in rnd) for rnd in ordered]
-    elif new:
-        flat = [t for rnd in new for t in rnd]
-        ordered = _assign_winds(flat, prior_winds, free)
-        pos = 0
-        for rnd in new:
-            tables = ordered[pos : pos + len(rnd)]
-            pos += len(rnd)
-            new_rounds.append(tuple(tuple(all_ids[i] for i in t) for t in tables))  # type: ignore[misc]
-    moved = 0
-    for j, rnd in enumerate(new_rounds):
-        a = len(played_rounds) + j
-        if plans[j] is not None:
-            moved += seats_changed(planned[a], rnd)
-    all_rounds = tuple(tuple(tuple(t) for t in r) for r in played_rounds) + tuple(new_rounds)
-    byes_out = []
-    for rnd in played_rounds:
-        seated = {p for t in rnd for p in t}
-        byes_out.append(tuple(sorted(p for p in ids if p not in seated)))
-    byes_out += [tuple(b) for b in new_byes]
-    subs_all = frozenset(sub_ids) | frozenset(
-        p for r in played_rounds for t in r for p in t if p < 0
-    )
-    q = quality(all_rounds, specs, substitutes=subs_all, teams=teams)
-    return Schedule(
-        rounds=all_rounds,
-        byes=tuple(byes_out),
-        substitutes=subs_all,
-        players=tuple(specs),
-        quality=q,
-        played=len(played_rounds),
-        construction=construction,
-        teams=dict(teams) if teams else None,
-        moved=moved,
     )

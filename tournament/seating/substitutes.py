@@ -8,8 +8,12 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .search import _structure_labels
+from .fair_structures import _extend_structure, _fair_points
+from .search import _meetings, _structure_labels
 from .types import _EPS
+
+# seats up to which the substitutes' points on a structure are searched exhaustively
+FAIR_POINTS_LIMIT = 64
 
 # cost of seating a player with some others (given the meetings so far)
 PairCost = Callable[[int, list[int]], float]
@@ -32,11 +36,29 @@ def _unfair_rounds(rounds: list[list[list[int]]], n: int, counts: np.ndarray) ->
 
 
 def _fair_structure(
-    struct: list[list[list[int]]], P: int, n: int, perm: list[int], rng: random.Random
-) -> tuple[list[int], list[list[list[int]]]]:
-    """Choose the substitutes' points and the order of the rounds of a structure so that
-    substitutes are shared evenly without breaking it (a few random tries; the search
-    repairs what is left)."""
+    struct: list[list[list[int]]],
+    P: int,
+    n: int,
+    n_new: int,
+    perm: list[int],
+    rng: random.Random,
+) -> tuple[list[int], list[list[list[int]]], int]:
+    """Choose the substitutes' points and the rounds of a structure (and their order) so
+    that substitutes are shared evenly without breaking it: exactly when some choice does
+    with no two substitutes at a table (``_fair_points``, the structure extended by unmet
+    pairs first), else a few random
+    tries (the search repairs what is left).  Returns the labels, the rounds and how many
+    leading rounds share the substitutes fairly for sure."""
+    found = None
+    if P <= FAIR_POINTS_LIMIT:
+        # one round more than needed when the unmet pairs allow it: more orders to choose
+        # from (the groups of a transversal design make such a round)
+        struct = _extend_structure(struct, P, max(1, n_new - len(struct)))
+        found = _fair_points(struct, P, n, n_new, rng)
+    if found is not None:
+        # (two substitutes at a table weigh more than a repeat: else the search decides)
+        return found[0], found[1], len(found[1])
+    struct = [[list(t) for t in rnd] for rnd in struct[:n_new]]
     best = None
     zero = np.zeros(n, dtype=np.int64)
     for attempt in range(24):
@@ -67,25 +89,46 @@ def _fair_structure(
         if bad == 0:
             break
     assert best is not None
-    return best[1], best[2]
+    return best[1], best[2], 0
 
 
 def _share_substitutes(
     new: list[list[list[int]]],
     n: int,
     sub_games: np.ndarray,
-    pair_cost: PairCost,
+    pair_cost: PairCost | None,
     P: int,
     rng: random.Random,
+    keep: int = 0,
+    live: tuple[Callable[[np.ndarray], np.ndarray], np.ndarray] | None = None,
 ) -> np.ndarray:
     """Decide, round by round, who sits with the substitutes (indices >= ``n``): the
     players with the fewest such games so far (nobody twice before everyone once, at most
-    one apart), preferring those already there; others swap seats with them.  Returns the
-    class of every player in every round (0: no substitute, 1: with one, substitutes their
-    own class) for the search, which then only swaps players of one class."""
+    one apart), preferring those already there; others swap seats with them (not in the
+    first ``keep`` rounds, fair already).  Returns the class of every player in every
+    round (0: no substitute, 1: with one, substitutes their own class).
+
+    ``live = (add, F)``: a seat costs ``add`` of the meetings in ``F`` and in the other
+    rounds of ``new`` (else ``pair_cost``), so the swaps keep what they can of a
+    structure."""
     cls = np.zeros((len(new), P), dtype=np.int64)
     counts = sub_games.copy()
     for r, rnd in enumerate(new):
+        if r < keep:  # shared fairly already (``_fair_structure``)
+            chosen = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
+            for x in chosen:
+                cls[r, x] = 1
+                counts[x] += 1
+            for s in range(n, P):
+                cls[r, s] = 3 + s
+            continue
+        if live is not None:
+            add_of, F = live
+            ADD = add_of(_meetings(P, [x for j, x in enumerate(new) if j != r], F.copy()))
+
+            def pair_cost(x: int, ys: list[int], ADD: np.ndarray = ADD) -> float:
+                return float(ADD[x, ys].sum())
+
         _one_substitute_per_table(rnd, n, pair_cost)
         where = {x: t for t, tbl in enumerate(rnd) for x in tbl}
         current = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
