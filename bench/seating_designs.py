@@ -15,9 +15,18 @@ put.  Two ansatzes:
   covers the pairs inside the cosets, with ``f = 3`` those pairs are the groups of a
   4-RGDD of type 3^(N/3) and the tables of the fixed points take one point of each
   residue ``t - j``.  The search space is tiny (``(n - 1) / 4`` blocks of 4).
-* ``plain`` (any n, used for ``N = 3n + 2``): the whole base round is searched; a pair
-  orbit of Z_n may be used once, the half-difference orbits ``(t, x), (t, x + n/2)``
-  (the groups of a 4-RGDD of type 2^(N/2)) and the pair of fixed points never.
+  A multiplier ``x -> m x`` of odd order ``e`` (``m^i +- 1`` units) divides the search
+  by ``e`` (88, 112, 124, 148, 160 players; 60, 96, 132 with ``e = 3``); ``field`` is the
+  same over the additive group of GF(n) (76 players, GF(25); the file then says
+  ``"moduli": [5, 5]``).
+* ``rotational`` (``N = 3n + f``, n = f mod 4, Z_n with a cube root of unity m != 1): the
+  base round is invariant under ``(t, x) -> (t + 1, m x)``, the fixed points in tables
+  ``{inf_j, (0, a), (1, m a), (2, m^2 a)}``; every pair class has an orbit of three, so a
+  third of the tables is searched.  The only ansatz here that reaches ``N = 8 mod 12``
+  (4-RGDDs of type 2^(N/2): 56, ...).
+* ``plain`` (any n): the whole base round is searched; a pair orbit of Z_n may be used
+  once, the half-difference orbits ``(t, x), (t, x + n/2)`` and the pair of fixed points
+  never (the fallback for ``N = 8 mod 12``; it finds nothing at 44 players in minutes).
 
 The search is simulated annealing over swaps of two items between blocks (and, in the
 symmetric ansatz, changes of the ``t`` of one item), with an exact incremental cost:
@@ -26,7 +35,6 @@ symmetric ansatz, changes of the ``t`` of one item), with an exact incremental c
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -184,19 +192,6 @@ class MatrixTabu:
 
     def blocks(self) -> list[list[int]]:
         return [[int(a) for a in np.flatnonzero(self.blk == b)] for b in range(self.nb)]
-
-
-def _multiplier(n: int, e: int) -> int | None:
-    """A unit m of Z_n of order e with m^i - 1 and m^i + 1 units for 0 < i < e (so x -> m x
-    moves every difference class +-(dt, dx), dx != 0, in orbits of exactly e)."""
-    for m in range(2, n):
-        pw = [pow(m, i, n) for i in range(e + 1)]
-        if pw[e] != 1 or any(
-            math.gcd(pw[i] - 1, n) != 1 or math.gcd(pw[i] + 1, n) != 1 for i in range(1, e)
-        ):
-            continue
-        return m
-    return None
 
 
 class Ring:
@@ -477,15 +472,6 @@ def plain_search(
     ]
 
 
-def develop(n: int, base: list[list[int]], m: int = 3) -> list[list[tuple[int, ...]]]:
-    """The base round translated by x -> x + s (s in Z_n); points >= m n are fixed."""
-    U = m * n
-    return [
-        [tuple(p if p >= U else (p // n) * n + (p % n + s) % n for p in t) for t in base]
-        for s in range(n)
-    ]
-
-
 def _cube_roots(n: int) -> list[int]:
     return [m for m in range(2, n) if pow(m, 3, n) == 1]
 
@@ -495,7 +481,7 @@ def ansatzes(players: int) -> list[tuple[str, int, int, int]]:
     if players % 12 == 4:
         n = (players - 1) // 3
         q = (n - 1) // 4
-        es = [e for e in range(q, 1, -1) if q % e == 0 and e % 2 and _multiplier(n, e)]
+        es = [e for e in range(q, 1, -1) if q % e == 0 and e % 2 and Ring(n).multiplier(e)]
         out = [("symmetric", n, 1, e) for e in es[:2]]
         pp = _prime_power(n)
         if not es and pp and pp[1] > 1:
@@ -507,7 +493,7 @@ def ansatzes(players: int) -> list[tuple[str, int, int, int]]:
         return out + [("symmetric", n, 1, 1)]
     if players % 12 == 0:
         n = players // 3 - 1
-        out = [("symmetric", n, 3, 3)] if n % 12 == 7 and _multiplier(n, 3) else []
+        out = [("symmetric", n, 3, 3)] if n % 12 == 7 and Ring(n).multiplier(3) else []
         if not out and _cube_roots(n):
             out.append(("rotational", n, 3, 3))
         return out + [("symmetric", n, 3, 1)]
