@@ -28,7 +28,7 @@ Usage::
 
 The stretch searches stop at the first solution.  Attempt ``i`` of an ansatz uses the
 random generator named ``{tag}-{N}-{kind}-{e}-{i}``, written in the file's ``method``;
-``--tag`` sets the prefix (the shipped files: ``s1`` and ``r2``).  The attempts are cut
+``--tag`` sets the prefix (the shipped files: ``s1``, ``r2`` and ``r3``).  The attempts are cut
 by time, so a rerun on another machine may stop at another attempt and another base
 round; any zero-repeat base round is as good, and the file is verified when written
 and again when loaded.
