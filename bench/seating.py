@@ -38,6 +38,7 @@ CASES = [
     (48, 15),
     (52, 17),
     (88, 29),
+    (160, 53),
     (100, 12),
     (200, 10),
     (1000, 12),
@@ -105,7 +106,7 @@ def stretch(time_budget: float) -> int:
             zero.append(n)
         print(
             f"stretch N={n} R={r} repeats={q.repeats} lower_bound={q.lower_bound} "
-            f"seconds={dt:.2f} construction={sched.construction.split(' + ')[0]!r}",
+            f"seconds={dt:.2f} construction={sched.construction.split(' (')[0]!r}",
             flush=True,
         )
     missing = [n for n in sizes if n not in zero]

@@ -15,9 +15,18 @@ put.  Two ansatzes:
   covers the pairs inside the cosets, with ``f = 3`` those pairs are the groups of a
   4-RGDD of type 3^(N/3) and the tables of the fixed points take one point of each
   residue ``t - j``.  The search space is tiny (``(n - 1) / 4`` blocks of 4).
-* ``plain`` (any n, used for ``N = 3n + 2``): the whole base round is searched; a pair
-  orbit of Z_n may be used once, the half-difference orbits ``(t, x), (t, x + n/2)``
-  (the groups of a 4-RGDD of type 2^(N/2)) and the pair of fixed points never.
+  A multiplier ``x -> m x`` of odd order ``e`` (``m^i +- 1`` units) divides the search
+  by ``e`` (88, 112, 124, 148, 160 players; 60, 96, 132 with ``e = 3``); ``field`` is the
+  same over the additive group of GF(n) (76 players, GF(25); the file then says
+  ``"moduli": [5, 5]``).
+* ``rotational`` (``N = 3n + f``, n = f mod 4, Z_n with a cube root of unity m != 1): the
+  base round is invariant under ``(t, x) -> (t + 1, m x)``, the fixed points in tables
+  ``{inf_j, (0, a), (1, m a), (2, m^2 a)}``; every pair class has an orbit of three, so a
+  third of the tables is searched.  The only ansatz here that reaches ``N = 8 mod 12``
+  (4-RGDDs of type 2^(N/2): 56, ...).
+* ``plain`` (any n): the whole base round is searched; a pair orbit of Z_n may be used
+  once, the half-difference orbits ``(t, x), (t, x + n/2)`` and the pair of fixed points
+  never (the fallback for ``N = 8 mod 12``; it finds nothing at 44 players in minutes).
 
 The search is simulated annealing over swaps of two items between blocks (and, in the
 symmetric ansatz, changes of the ``t`` of one item), with an exact incremental cost:
@@ -26,7 +35,6 @@ symmetric ansatz, changes of the ``t`` of one item), with an exact incremental c
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -186,19 +194,6 @@ class MatrixTabu:
         return [[int(a) for a in np.flatnonzero(self.blk == b)] for b in range(self.nb)]
 
 
-def _multiplier(n: int, e: int) -> int | None:
-    """A unit m of Z_n of order e with m^i - 1 and m^i + 1 units for 0 < i < e (so x -> m x
-    moves every difference class +-(dt, dx), dx != 0, in orbits of exactly e)."""
-    for m in range(2, n):
-        pw = [pow(m, i, n) for i in range(e + 1)]
-        if pw[e] != 1 or any(
-            math.gcd(pw[i] - 1, n) != 1 or math.gcd(pw[i] + 1, n) != 1 for i in range(1, e)
-        ):
-            continue
-        return m
-    return None
-
-
 class Ring:
     """Z_n, or the additive group of GF(n) (``field``, elements as base-p digits, the
     translation group Z_p^k), with the multiplications used as multipliers."""
@@ -333,20 +328,27 @@ def symmetric_search(
     return rnd
 
 
-def rotational_search(n: int, rng: random.Random, seconds: float) -> list[list[int]] | None:
-    """Base round for ``N = 3n + 2`` (n = 2 mod 4) invariant under
+def rotational_search(
+    n: int, rng: random.Random, seconds: float, f: int = 2
+) -> list[list[int]] | None:
+    """Base round for ``N = 3n + f`` (n = f mod 4) invariant under
     ``psi: (t, x) -> (t + 1, m x)`` with ``m^3 = 1 != m`` in Z_n, the fixed points staying.
 
     The tables of the fixed points are ``{inf_j, (0, a_j), (1, m a_j), (2, m^2 a_j)}`` with
-    ``(m - 1)(a_0 - a_1) != 0``; the other tables come in psi-orbits of three, so one table
+    distinct ``(m - 1) a_j``; the other tables come in psi-orbits of three, so one table
     per orbit is searched, its items being psi-orbits of points (``(t, m^t y)`` for kind
-    ``y``).  Pair classes are psi-orbits of the pair orbits of Z_n, all of size three."""
-    ms = [m for m in range(2, n) if pow(m, 3, n) == 1]
-    if n % 4 != 2 or not ms:
+    ``y``).  Pair classes are psi-orbits of the pair orbits of Z_n, all of size three.
+    Never used with f = 2: the half differences (a pair orbit of length n / 2 would meet
+    twice; they are the groups of a 4-RGDD of type 2^(N/2))."""
+    ms = _cube_roots(n)
+    if n % 4 != f or not ms:
         return None
     m = ms[rng.randrange(len(ms))]
     U = 3 * n
     minv = pow(m, 2, n)
+
+    def forbidden(k: tuple) -> bool:
+        return f == 2 and k[0] == k[1] and 2 * k[2] == n
 
     def key(a: int, b: int) -> tuple:
         i, x = divmod(a, n)
@@ -376,26 +378,28 @@ def rotational_search(n: int, rng: random.Random, seconds: float) -> list[list[i
             k = min(key(x, y) for x, y in ((a, b), (psi(a), psi(b)), (psi(psi(a)), psi(psi(b)))))
             if k not in cls:
                 cls[k] = len(cap_l)
-                cap_l.append(0 if k[0] == k[1] and 2 * k[2] == n else 1)
+                cap_l.append(0 if forbidden(k) else 1)
             pid[a, b] = cls[k]
     cap = np.array(cap_l, dtype=np.int64)
-    while True:
-        a0, a1 = rng.sample(range(n), 2)
-        if (m - 1) * (a0 - a1) % n:
+    for _ in range(1000):
+        avec = rng.sample(range(n), f)
+        inf_tables = [
+            [U + j] + [t * n + pow(m, t, n) * aj % n for t in range(3)] for j, aj in enumerate(avec)
+        ]
+        base = np.zeros(len(cap), dtype=np.int64)
+        for tbl in inf_tables:
+            base[pid[tbl[1], tbl[2]]] += 1  # its three finite pairs are one psi-orbit
+        if (base <= cap).all():
             break
-    inf_tables = [
-        [U + j] + [t * n + pow(m, t, n) * aj % n for t in range(3)] for j, aj in enumerate((a0, a1))
-    ]
-    base = np.zeros(len(cap), dtype=np.int64)
-    for tbl in inf_tables:
-        base[pid[tbl[1], tbl[2]]] += 1  # its three finite pairs are one psi-orbit
-    free = [y for y in range(n) if y not in (a0, a1)]
+    else:
+        return None
+    free = [y for y in range(n) if y not in avec]
     rng.shuffle(free)
     block_of = [-1] * U
     for i, y in enumerate(free):
         t = rng.randrange(3)
         block_of[t * n + pow(m, t, n) * y % n] = i // 4
-    fixed = {a for a in range(U) if kind[a] in (a0, a1)}
+    fixed = {a for a in range(U) if kind[a] in avec}
     s = MatrixTabu(block_of, pid, cap, kind, fixed, base)
     if s.run(rng, seconds) > 0:
         return None
@@ -468,13 +472,8 @@ def plain_search(
     ]
 
 
-def develop(n: int, base: list[list[int]], m: int = 3) -> list[list[tuple[int, ...]]]:
-    """The base round translated by x -> x + s (s in Z_n); points >= m n are fixed."""
-    U = m * n
-    return [
-        [tuple(p if p >= U else (p // n) * n + (p % n + s) % n for p in t) for t in base]
-        for s in range(n)
-    ]
+def _cube_roots(n: int) -> list[int]:
+    return [m for m in range(2, n) if pow(m, 3, n) == 1]
 
 
 def ansatzes(players: int) -> list[tuple[str, int, int, int]]:
@@ -482,20 +481,24 @@ def ansatzes(players: int) -> list[tuple[str, int, int, int]]:
     if players % 12 == 4:
         n = (players - 1) // 3
         q = (n - 1) // 4
-        es = [e for e in range(q, 1, -1) if q % e == 0 and e % 2 and _multiplier(n, e)]
+        es = [e for e in range(q, 1, -1) if q % e == 0 and e % 2 and Ring(n).multiplier(e)]
         out = [("symmetric", n, 1, e) for e in es[:2]]
         pp = _prime_power(n)
         if not es and pp and pp[1] > 1:
             # GF(n): translations Z_p^k, a multiplier of odd order (76 players: GF(25))
             fe = [e for e in range(q, 1, -1) if q % e == 0 and e % 2]
             out += [("field", n, 1, e) for e in fe[:1] if Ring(n, True).multiplier(e)]
+        if not out and _cube_roots(n):
+            out.append(("rotational", n, 1, 3))
         return out + [("symmetric", n, 1, 1)]
     if players % 12 == 0:
         n = players // 3 - 1
-        out = [("symmetric", n, 3, 3)] if n % 12 == 7 and _multiplier(n, 3) else []
+        out = [("symmetric", n, 3, 3)] if n % 12 == 7 and Ring(n).multiplier(3) else []
+        if not out and _cube_roots(n):
+            out.append(("rotational", n, 3, 3))
         return out + [("symmetric", n, 3, 1)]
     n = (players - 2) // 3
-    return [("rotational", n, 2, 3), ("plain", n, 2, 1)]
+    return ([("rotational", n, 2, 3)] if _cube_roots(n) else []) + [("plain", n, 2, 1)]
 
 
 def find_design(
@@ -514,7 +517,7 @@ def find_design(
             if kind in ("symmetric", "field"):
                 base = symmetric_search(n, f, rng, left, e, kind == "field")
             elif kind == "rotational":
-                base = rotational_search(n, rng, left)
+                base = rotational_search(n, rng, left, f)
             else:
                 found = plain_search(n, f, rng, left)
                 base = found[0] if found else None
@@ -534,6 +537,6 @@ def find_design(
                     p, k = _prime_power(n)  # type: ignore[misc]
                     design["moduli"] = [p] * k
                 return design, how, time.monotonic() - t0
-            if e > 1 and attempt >= 3:
+            if e > 1 and attempt >= 3 and kind != "rotational":
                 break  # the multiplier may admit no solution: go on with the next ansatz
     return None

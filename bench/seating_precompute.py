@@ -24,11 +24,14 @@ Usage::
     .venv/bin/python bench/seating_precompute.py --seconds 1500 --attempt-seconds 90 \
         --tag z11 36x11                                      # how n36_r11.json was found
     .venv/bin/python bench/seating_precompute.py --seconds 240 --attempt-seconds 15 \
-        48x15 52x17 60x19 72x23 88x29                        # how the stretch files were found
+        --tag s1 48x15 52x17 60x19 72x23 88x29               # how the stretch files were found
 
-(The stretch searches stop at the first solution; attempt ``i`` uses the random
-generator named in the file's ``method``, so a rerun finds the same base round when the
-earlier attempts also time out the same way; any zero-repeat base round is as good.)
+The stretch searches stop at the first solution.  Attempt ``i`` of an ansatz uses the
+random generator named ``{tag}-{N}-{kind}-{e}-{i}``, written in the file's ``method``;
+``--tag`` sets the prefix (the shipped files: ``s1``, ``r2`` and ``r3``).  The attempts are cut
+by time, so a rerun on another machine may stop at another attempt and another base
+round; any zero-repeat base round is as good, and the file is verified when written
+and again when loaded.
 
 Other modes: ``--polish S`` (generator tabu from the shipped file), ``--generate S``
 (long runs of ``seating.generate``), ``--last-round S`` (R-1 rounds avoiding the pairs
