@@ -13,9 +13,10 @@ at most one apart).
 It succeeds for one substitute, and for two on the transversal design over GF(8) with its
 group round (30 players, up to 9 rounds).  For 29 players (three substitutes on 32
 seats), 26 and 25 (two and three on 28) no choice on the stored structures is fair for 9
-rounds, not even with pairs of substitutes allowed (every point set and order tried): for
-29 the longest fair prefix is 2 rounds on the transversal design and 4 on
-``n32_r10.json``.  The tabu search repairs those cases.
+rounds, not even with pairs of substitutes allowed (for 29 every point set and order was
+tried; for 26 and 25 a bounded search found none): for 29 the longest fair prefix is 2
+rounds on the transversal design and 4 on ``n32_r10.json``.  The tabu search repairs
+those cases.
 
 ``_extend_structure`` adds zero-repeat rounds to a structure when its unmet pairs allow it
 (the groups of a transversal design over GF(8) split into tables of four give 32 players a
