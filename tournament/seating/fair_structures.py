@@ -4,10 +4,19 @@ In a structure where no two points meet twice, a real player meets a given subst
 point at most once, so which points carry the substitutes, which rounds are used and in
 which order decide alone how the games with a substitute are shared; the real players'
 repeats stay those of the structure.  ``_fair_points`` tries every choice of substitute
-points (sampled when there are too many), scores it by the tables with two substitutes
-(``SUBSTITUTE_PAIR_PENALTY`` each pair), and orders the rounds by a depth-first search so
-that every round's substitutes sit with players who have had the fewest games with one so
-far (nobody twice before everyone once, at most one apart).
+points (sampled when there are too many) that puts at most ``max_pairs`` pairs of
+substitutes at a table (none by default: such a pair weighs more than a repeat), and
+orders the rounds by a depth-first search so that every round's substitutes sit with
+players who have had the fewest games with one so far (nobody twice before everyone once,
+at most one apart).
+
+It succeeds for one substitute, and for two on the transversal design over GF(8) with its
+group round (30 players, up to 9 rounds).  For 29 players (three substitutes on 32
+seats), 26 and 25 (two and three on 28) no choice on the stored structures is fair for 9
+rounds, not even with pairs of substitutes allowed (for 29 every point set and order was
+tried; for 26 and 25 a bounded search found none): for 29 the longest fair prefix is 2
+rounds on the transversal design and 4 on ``n32_r10.json``.  The tabu search repairs
+those cases.
 
 ``_extend_structure`` adds zero-repeat rounds to a structure when its unmet pairs allow it
 (the groups of a transversal design over GF(8) split into tables of four give 32 players a

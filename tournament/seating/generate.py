@@ -353,7 +353,7 @@ def generate(
                 if base < n_new:
                     # a structure where every pair meets once, repeated, spreads the
                     # meetings perfectly (16 players, 15 rounds: every pair three times)
-                    cycled = [cand[j % base] for j in range(n_new)]
+                    cycled = [[list(t) for t in cand[j % base]] for j in range(n_new)]
                     Mcyc = _meetings(P, cycled)
                     if costs.total(Mcyc) < costs.total(Mc) - _EPS:
                         cand, Mc, base = cycled, Mcyc, n_new
