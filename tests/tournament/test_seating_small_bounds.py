@@ -47,6 +47,14 @@ def test_thirteen_players_with_byes_is_exact():
     assert [lower_bound(13, r, "byes") for r in range(1, 8)] == [0, 2, 4, 9, 15, 30, 48]
 
 
+def test_fifteen_players_with_byes_five_rounds_without_repeats():
+    # the lines of the affine plane of order 4 less one point: every pair at most once
+    # in five rounds (the counting bound of players who play every round said 8)
+    entry = bounds._table()["byes:15"]
+    assert entry["max_cover"][:5] == entry["max_cover_fair"][:5] == [18, 36, 54, 72, 90]
+    assert [lower_bound(15, r, "byes") for r in range(1, 6)] == [0, 0, 0, 0, 0]
+
+
 def test_stored_schedules_reach_the_stored_cover():
     for key, entry in bounds._table().items():
         tables = len(entry["caps"])
