@@ -1,6 +1,6 @@
 """Fewer than four tables: the lower bound is exact (issue 19, item 7).
 
-The bound comes from an exhaustive search (``tournament/seating/bounds.py``, table in
+The bound comes from an exhaustive search (``tournament/seating/bound_search.py``, table in
 ``tournament/seating_data/small_bounds.json`` written by ``bench/seating_bounds.py``); the
 generator reaches it, which shows the bound exact from both sides."""
 
