@@ -58,6 +58,16 @@ def test_fifteen_players_with_byes_five_rounds_without_repeats():
     assert [lower_bound(15, r, "byes") for r in range(1, 6)] == [0, 0, 0, 0, 0]
 
 
+def test_past_the_proven_rounds_a_bound_that_holds_with_byes():
+    # fifteen players, six rounds and more: unproven; the bound is the degree one (every
+    # player meets 3 new players a round it plays, at most 14), not the counting bound
+    # of players who play every round (30 for six rounds, above what generate reaches)
+    assert [lower_bound(15, r, "byes") for r in (6, 7, 8)] == [6, 21, 39]
+    for r in (6, 7):
+        sched = generate(15, r, seed=1, fill="byes", max_iterations=200)
+        assert sched.quality.repeats >= lower_bound(15, r, "byes")
+
+
 def test_stored_schedules_reach_the_stored_cover():
     for key, entry in bounds._table().items():
         tables = len(entry["caps"])

@@ -54,7 +54,8 @@ def small_repeats(
     players: int, rounds: int, fill: str = "substitutes", fair: bool = True
 ) -> int | None:
     """Fewest repeats for ``players`` (fewer than four tables) over ``rounds`` rounds,
-    from the table computed by ``bench/seating_bounds.py``; None outside it.  ``fair``:
+    from the table computed by ``bench/seating_bounds.py`` (past the rounds where its
+    search stopped: a proven bound, not known to be exact); None outside it.  ``fair``:
     with substitutes and byes shared as the generator shares them (else: any schedule
     of that shape)."""
     entry = _table().get(f"{fill}:{players}")
@@ -67,8 +68,20 @@ def small_repeats(
     covers, partial = entry.get("max_cover_fair"), entry.get("partial_fair", False)
     if not fair or covers is None:
         covers, partial = entry.get("max_cover"), entry.get("partial", False)
-    if covers is None or (partial and rounds > len(covers)):
+    if covers is None:
         return None
+    if partial and rounds > len(covers):
+        # past the rounds the search finished: a bound, not known to be reached (each
+        # round adds at most per_round pairs; every player meets at most 3 new players
+        # a round it plays, the byes costing the least).  The counting bound of players
+        # who play every round does not hold with byes.
+        solver = Solver(players, tuple(caps), entry["byes"], False)
+        total = players * (players - 1) // 2
+        most = min(
+            covers[-1] + (rounds - len(covers)) * per_round,
+            solver.upper(solver.root(), rounds, total),
+        )
+        return rounds * per_round - most
     cover = covers[rounds - 1] if rounds <= len(covers) else covers[-1]
     return rounds * per_round - cover
 
