@@ -24,7 +24,7 @@ its meetings as repeats):
   (per round: the players of every table in the order of ``caps``, then the byes).
   ``generate`` starts from these, so it reaches the bound.
 
-The search is exhaustive (``tournament/seating/bounds.py``); when it needs more than the
+The search is exhaustive (``tournament/seating/bound_search.py``); when it needs more than the
 node limit or ``--seconds`` for some r, the rounds found before are kept with
 ``partial`` / ``partial_fair`` (past them the counting bound is used) and the run says so.
 """

@@ -1,4 +1,4 @@
-"""The exact search of ``tournament/seating/bounds.py`` against brute force.
+"""The exact search of ``tournament/seating/bound_search.py`` against brute force.
 
 The search cuts branches with bounds (best one-round cover, degrees with byes, rounds
 taken in the order of falling cover, within a cycle of byes under the fairness rules);
