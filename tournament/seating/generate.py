@@ -258,8 +258,27 @@ def generate(
     if not played_rounds and P <= 12 + 3:  # fewer than four tables: the exact bound
         target = max(target, float(small_repeats(n, n_new, fill) or 0))
 
-    if not dense:
+    def finish(new: list[list[list[int]]], construction: str, layouts: list) -> Schedule:
         return _finish(
+            new,
+            construction,
+            layouts,
+            plans=plans,
+            planned=planned,
+            played_rounds=played_rounds,
+            prior_winds=prior_winds,
+            all_ids=all_ids,
+            ids=ids,
+            new_byes=new_byes,
+            sub_ids=sub_ids,
+            specs=specs,
+            teams=teams,
+            n=n,
+            P=P,
+        )
+
+    if not dense:
+        return finish(
             *_large_rounds(
                 P,
                 n,
@@ -275,19 +294,7 @@ def generate(
                 order if method == "swiss" else None,
                 rng,
                 deadline,
-            ),
-            plans=plans,
-            planned=planned,
-            played_rounds=played_rounds,
-            prior_winds=prior_winds,
-            all_ids=all_ids,
-            ids=ids,
-            new_byes=new_byes,
-            sub_ids=sub_ids,
-            specs=specs,
-            teams=teams,
-            n=n,
-            P=P,
+            )
         )
 
     if played_rounds and n_new == 1:
@@ -437,20 +444,4 @@ def generate(
             new, _ = _tabu(new, F, costs, rng, iters, deadline, target, home, moves, None, fair)
             construction += f" + tabu search ({iters} iterations max)"
 
-    return _finish(
-        new,
-        construction,
-        layouts,
-        plans=plans,
-        planned=planned,
-        played_rounds=played_rounds,
-        prior_winds=prior_winds,
-        all_ids=all_ids,
-        ids=ids,
-        new_byes=new_byes,
-        sub_ids=sub_ids,
-        specs=specs,
-        teams=teams,
-        n=n,
-        P=P,
-    )
+    return finish(new, construction, layouts)
