@@ -26,7 +26,8 @@ its meetings as repeats):
 
 The search is exhaustive (``tournament/seating/bound_search.py``); when it needs more than the
 node limit or ``--seconds`` for some r, the rounds found before are kept with
-``partial`` / ``partial_fair`` (past them the counting bound is used) and the run says so.
+``partial`` / ``partial_fair`` (past them ``bounds.small_repeats`` uses the proven cover
+plus full rounds, capped by the degree bound) and the run says so.
 """
 
 from __future__ import annotations
@@ -149,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     for fill, n in todo:
         entry = compute_one(fill, n, args.node_limit, args.seconds)
         key = f"{fill}:{n}"
+        if not args.check and _proven(stored.get(key)) > _proven(entry):
+            # a shorter run (smaller --seconds or --node-limit) never replaces a longer proof
+            print(f"{key}: keeping the stored entry, proven further than this run")
+            entry = stored[key]
         if entry is None:
             table.pop(key, None)
             continue
@@ -160,6 +165,15 @@ def main(argv: list[str] | None = None) -> int:
         print("matches" if ok else "DIFFERS")
         return 0 if ok else 1
     return 0
+
+
+def _proven(entry: dict | None) -> tuple[int, int]:
+    """How far an entry is proven: complete or not, then the rounds proven in both modes."""
+    if entry is None:
+        return (0, 0)
+    complete = not entry.get("partial") and not entry.get("partial_fair")
+    rounds = min(len(entry.get("max_cover", [])), len(entry.get("max_cover_fair", [])))
+    return (int(complete), rounds)
 
 
 def write(table: dict, out: Path = OUT) -> None:

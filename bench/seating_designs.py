@@ -4,7 +4,7 @@ Used by ``bench/seating_precompute.py``; found by our own search, nothing copied
 Points are ``3 * n`` players ``(t, x)`` in Z_3 x Z_n, stored as ``t * n + x``, plus ``f``
 fixed points ``3 * n + j``.  One *base round* is searched; the schedule is the base round
 translated by ``x -> x + s`` for ``s`` in Z_n (``n`` rounds), the fixed points staying
-put.  Two ansatzes:
+put.  The ansatzes:
 
 * ``symmetric`` (``N = 3n + 1`` and ``N = 3n + 3``, n odd): the base round is also invariant
   under ``t -> t + 1``, which moves the fixed points ``j -> j + 1`` when ``f = 3``.  Then
@@ -16,7 +16,7 @@ put.  Two ansatzes:
   4-RGDD of type 3^(N/3) and the tables of the fixed points take one point of each
   residue ``t - j``.  The search space is tiny (``(n - 1) / 4`` blocks of 4).
   A multiplier ``x -> m x`` of odd order ``e`` (``m^i +- 1`` units) divides the search
-  by ``e`` (88, 112, 124, 148, 160 players; 60, 96, 132 with ``e = 3``); ``field`` is the
+  by ``e`` (88, 112, 124, 160 players; 60, 96, 132, 148 with ``e = 3``); ``field`` is the
   same over the additive group of GF(n) (76 players, GF(25); the file then says
   ``"moduli": [5, 5]``).
 * ``rotational`` (``N = 3n + f``, n = f mod 4, Z_n with a cube root of unity m != 1): the
@@ -28,7 +28,7 @@ put.  Two ansatzes:
   once, the half-difference orbits ``(t, x), (t, x + n/2)`` and the pair of fixed points
   never (the fallback for ``N = 8 mod 12``; it finds nothing at 44 players in minutes).
 
-The search is simulated annealing over swaps of two items between blocks (and, in the
+The search is a tabu search (``MatrixTabu``) over swaps of two items between blocks (and, in the
 symmetric ansatz, changes of the ``t`` of one item), with an exact incremental cost:
 ``sum over pair classes of max(0, count - allowed)``.
 """

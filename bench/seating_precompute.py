@@ -315,7 +315,10 @@ def polish_case(players: int, rounds: int, seconds: float, seed: int) -> None:
         print(f"case {players}x{rounds}: nothing shipped to polish")
         return
     data = json.loads(path.read_text())
-    start = [[list(t) for t in r] for r in data["schedule"]]
+    shipped = (
+        data["schedule"] if "schedule" in data else seating.develop_design(data["design"], players)
+    )
+    start = [[list(t) for t in r] for r in shipped]
     P = players
     W = np.ones((P, P))
     np.fill_diagonal(W, 0.0)
@@ -337,6 +340,7 @@ def polish_case(players: int, rounds: int, seconds: float, seed: int) -> None:
         data["repeats"] = q.repeats
         data["method"] += " + tabu polish"
         data["schedule"] = best
+        data.pop("design", None)  # a polished schedule is no longer a developed design
         path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
         print(f"  wrote {path.name}", flush=True)
 

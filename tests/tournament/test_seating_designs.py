@@ -28,7 +28,7 @@ def r_max(players: int) -> int:
     return (players - 1) // 3
 
 
-def test_the_compact_files_cover_the_sizes_of_the_literature():
+def test_the_compact_files_cover_the_sizes_found_so_far():
     have = {n for n, _, _ in compact_files()}
     # resolvable (N, 4, 1) designs (N = 4 mod 12) and 4-RGDDs of type 3^(N/3) (N = 0 mod 12)
     # or 2^(N/2) (N = 8 mod 12); 16, 40 and 64 players come from the geometric constructions
@@ -71,6 +71,30 @@ def test_the_loader_refuses_a_malformed_design():
     wrong = dict(data["design"], moduli=[data["design"]["n"] + 1])
     with pytest.raises(ValueError):
         develop_design(wrong, players)
+    with pytest.raises(ValueError):
+        develop_design(dict(data["design"], base=[]), players)
+
+
+def test_a_malformed_shipped_file_is_skipped_not_fatal(tmp_path, monkeypatch, caplog):
+    from tournament.seating import constructions
+
+    data = compact_files()[0][2]
+    players = data["players"]
+    bad = json.loads(json.dumps(data))
+    bad["design"]["base"] = []
+    (tmp_path / f"n{players}_r{data['rounds']}.json").write_text(json.dumps(bad))
+    monkeypatch.setattr(constructions, "DATA_DIR", tmp_path)
+    constructions._load_data.cache_clear()
+    try:
+        assert constructions._data_candidates(players) == []
+    finally:
+        constructions._load_data.cache_clear()
+    assert "refused" in caplog.text
+
+
+def test_only_thirty_two_players_ship_a_compact_file_with_repeats():
+    # keeps the test below from becoming an empty parametrisation unseen
+    assert [n for n, _, _ in compact_files(False)] == [32]
 
 
 @pytest.mark.parametrize("players,rounds,data", compact_files(False), ids=lambda x: str(x))

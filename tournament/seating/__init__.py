@@ -13,9 +13,9 @@ How a schedule is made (``generate``):
    ``tournament/seating_data``: mostly compact 1-rotational designs (a base round on
    Z_n x 3 orbits + fixed points, developed by the n translations at load time,
    ``designs``) that reach zero repeats at R_max = (N - 1) // 3 rounds, i.e. resolvable
-   (N, 4, 1) designs (N = 4 mod 12) and 4-RGDDs of type 3^(N/3) (N = 0 mod 12); the
-   stored sizes are listed by ``bench/seating.py --stretch``.  Missing rounds are built
-   greedily.
+   (N, 4, 1) designs (N = 4 mod 12), 4-RGDDs of type 3^(N/3) (N = 0 mod 12) and of type
+   2^(N/2) (N = 8 mod 12: 44, 56); ``tests/tournament/test_seating_designs.py`` lists the
+   stored sizes.  Missing rounds are built greedily.
 2. *Labels.*  Players are mapped onto the structure by a seeded random permutation,
    improved by a swap search (quadratic assignment) when clubs, countries or
    substitutes carry penalties; relabelling never changes the number of repeats.
@@ -39,13 +39,14 @@ Public API: ``generate``, ``quality``, ``swap``, ``validate``, ``lower_bound`` a
 dataclasses ``PlayerSpec``, ``Quality``, ``Schedule``.  Needs numpy (tested with 2.4.6).
 
 Modules: ``types`` (dataclasses, constants), ``quality`` (report, bound, validation,
-swap), ``bounds`` (exact bound below four tables), ``fields`` (GF(q)),
-``constructions``, ``designs`` (compact shipped designs), ``search`` (costs, greedy,
-tabu, relabelling), ``substitutes`` (sharing them fairly), ``fair_structures``
-(substitutes' points and round order on a structure), ``redraft`` (starting from the
-published plan), ``groups`` (clubs, teams), ``large`` (sparse counts), ``winds``,
-``finish`` (winds, byes, report), ``generate``.  The underscore helpers re-exported here
-are for the tests and ``bench/seating_precompute.py`` only.
+swap), ``bounds`` (exact bound below four tables, as stored), ``bound_search`` (the
+offline search behind it), ``fields`` (GF(q)), ``constructions``, ``designs`` (compact
+shipped designs), ``search`` (costs, greedy, tabu, relabelling), ``substitutes``
+(sharing them fairly), ``fair_structures`` (substitutes' points and round order on a
+structure), ``redraft`` (starting from the published plan), ``groups`` (clubs, teams),
+``large`` (sparse counts), ``winds``, ``finish`` (the exact small start; winds, byes,
+report), ``generate``.  The underscore helpers re-exported here are for the tests and
+``bench/seating_precompute.py`` only.
 """
 
 from .constructions import (

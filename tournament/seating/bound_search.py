@@ -489,27 +489,3 @@ class Solver:
             st, members, uncovered, cap = nxt, nm, uncovered - gain, nxt_cap
         self.last = st  # where the witness ends (for a cover one more round reaches)
         return out
-
-
-def max_cover(
-    players: int, caps: tuple[int, ...], byes: int, rounds: int, fair: bool = False
-) -> int | None:
-    """Most pairs covered in ``rounds`` rounds; None when the search exceeds its node
-    limit."""
-    try:
-        return Solver(players, caps, byes, fair).solve(rounds)
-    except _Limit:
-        return None
-
-
-def exact_repeats(
-    players: int, caps: tuple[int, ...], byes: int, rounds: int, fair: bool = False
-) -> int | None:
-    """Fewest repeats over ``rounds`` rounds (None: unknown, see ``max_cover``)."""
-    if rounds <= 0:
-        return 0
-    cover = max_cover(players, tuple(sorted(caps, reverse=True)), byes, rounds, fair)
-    if cover is None:
-        return None
-    per_round = sum(c * (c - 1) // 2 for c in caps)
-    return rounds * per_round - cover

@@ -11,15 +11,12 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from .bound_search import NODE_LIMIT, Solver, State, _Limit, exact_repeats, max_cover
+from .bound_search import NODE_LIMIT, Solver, _Limit
 
 __all__ = [
     "NODE_LIMIT",
     "Solver",
-    "State",
     "_Limit",
-    "exact_repeats",
-    "max_cover",
     "small_repeats",
     "small_rounds",
     "small_schedule",

@@ -4,6 +4,7 @@ and schedules precomputed by our own search (``tournament/seating_data``)."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 from functools import lru_cache
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 from .designs import develop_design
 from .fields import _gf, _prime_power
 from .types import DATA_DIR
+
+logger = logging.getLogger(__name__)
 
 
 def _affine4(k: int, max_rounds: int | None = None) -> list[list[list[int]]]:
@@ -191,7 +194,11 @@ def _load_data(path: str, n_points: int) -> list[tuple[str, list[list[list[int]]
         return []
     label = f"precomputed {Path(path).name} ({data.get('method', '')})"
     if "design" in data:
-        return [(label, develop_design(data["design"], n_points))]
+        try:
+            return [(label, develop_design(data["design"], n_points))]
+        except (ValueError, KeyError, TypeError) as error:
+            logger.warning("seating design %s refused: %s", Path(path).name, error)
+            return []
     return [(label, data["schedule"])]
 
 

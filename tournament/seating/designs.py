@@ -11,7 +11,7 @@ Points ``i * n + x`` (orbit ``i`` < ``orbits``, ``x`` in Z_n) and fixed points
 ``orbits * n + j`` (``j`` < ``fixed``).  The schedule is the base round translated by
 ``x -> x + s`` for ``s = 0 .. n - 1`` (fixed points stay put), ``n`` rounds; with several
 base rounds, each is developed in turn.  Developing is a few thousand integer operations
-(172 players, 57 rounds: well under a millisecond of numpy-free Python per round), so the
+(160 players, 53 rounds: well under a millisecond of numpy-free Python per round), so the
 files stay small (one round instead of ``n``) and are checked at load time: every table
 has 4 distinct players and every round is a partition of all points, else the file is
 refused with ``ValueError``.  The base rounds were found by ``bench/seating_precompute.py``.
@@ -38,7 +38,9 @@ def develop_design(design: dict[str, Any], players: int) -> list[list[list[int]]
     m = int(design.get("orbits", 3))
     f = int(design.get("fixed", 0))
     bases = design["base"]
-    if bases and isinstance(bases[0][0], int):
+    if not bases or not bases[0]:
+        raise ValueError("a design without a base round")
+    if isinstance(bases[0][0], int):
         bases = [bases]  # a single base round
     if n < 1 or m * n + f != players or players % 4:
         raise ValueError(f"design of {m} x {n} + {f} points for {players} players")

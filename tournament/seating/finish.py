@@ -1,5 +1,5 @@
-"""The end of ``generate``: the exact small schedules it starts from, and winds, byes and
-the quality report of the result (moved out of ``generate.py``)."""
+"""Helpers of ``generate`` at both ends: the stored exact schedule a small event starts
+from, and the winds, byes and quality report of the result."""
 
 from __future__ import annotations
 

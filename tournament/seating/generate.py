@@ -31,6 +31,10 @@ from .types import (
 )
 from .winds import _assign_winds
 
+# Above this many seats the substitutes are shared against the played rounds' meetings
+# only: weighing every other new round costs a P x P matrix per round (about 67 ms at 1500).
+LIVE_SHARING_SEATS = 400
+
 
 def _norm_players(players: Sequence[PlayerSpec | int] | int) -> list[PlayerSpec]:
     if isinstance(players, int):
@@ -366,7 +370,7 @@ def generate(
                         cand, Mc, base = cycled, Mcyc, n_new
                         name += " repeated"
                 score = (costs.repeats(Mc), -min(base, n_new))
-                if k_sub and fair_rounds < n_new:
+                if k_sub and fair_rounds < n_new and P <= LIVE_SHARING_SEATS:
                     # sharing the substitutes fairly breaks a structure: it is judged by
                     # the repeats once they are shared (what the search starts from)
                     trial = [[list(t) for t in rnd] for rnd in cand]
@@ -418,7 +422,15 @@ def generate(
         # re-draft: the substitutes take the seats of the players who left, as published
         # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
         # players, 9 rounds, two drops after round 4)
-        sub_cls = _share_substitutes(new, n, sub_games, None, P, rng, fair_prefix, (costs.add, F))
+        if P <= LIVE_SHARING_SEATS:
+            sub_cls = _share_substitutes(
+                new, n, sub_games, None, P, rng, fair_prefix, (costs.add, F)
+            )
+        else:
+            add = costs.add(F)  # the meetings of played rounds only
+            sub_cls = _share_substitutes(
+                new, n, sub_games, lambda x, ys: float(add[x, ys].sum()), P, rng, fair_prefix
+            )
         construction += " + substitutes shared evenly"
 
     if new:

@@ -44,7 +44,7 @@ def _fair_structure(
     rng: random.Random,
 ) -> tuple[list[int], list[list[list[int]]], int]:
     """Choose the substitutes' points and the rounds of a structure (and their order) so
-    that substitutes are shared evenly without breaking it: exactly when some choice does
+    that substitutes are shared evenly without breaking it: when one of the sampled choices does
     with no two substitutes at a table (``_fair_points``, the structure extended by unmet
     pairs first), else a few random
     tries (the search repairs what is left).  Returns the labels, the rounds and how many
