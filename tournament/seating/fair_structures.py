@@ -4,11 +4,10 @@ In a structure where no two points meet twice, a real player meets a given subst
 point at most once, so which points carry the substitutes, which rounds are used and in
 which order decide alone how the games with a substitute are shared; the real players'
 repeats stay those of the structure.  ``_fair_points`` tries every choice of substitute
-points (sampled when there are too many) that puts at most ``max_pairs`` pairs of
-substitutes at a table (none by default: such a pair weighs more than a repeat), and
-orders the rounds by a depth-first search so that every round's substitutes sit with
-players who have had the fewest games with one so far (nobody twice before everyone once,
-at most one apart).
+points (sampled when there are too many) in the rounds where no two of them share a
+table (such a pair weighs more than a repeat), and orders the rounds by a depth-first
+search so that every round's substitutes sit with players who have had the fewest games
+with one so far (nobody twice before everyone once, at most one apart).
 
 It succeeds for one substitute, and for two on the transversal design over GF(8) with its
 group round (30 players, up to 9 rounds).  For 29 players (three substitutes on 32
@@ -112,19 +111,11 @@ def _point_sets(P: int, k: int, rng: random.Random) -> np.ndarray:
 
 
 def _order(
-    ch: np.ndarray,
-    pairs: np.ndarray,
-    R: int,
-    base: np.ndarray,
-    nodes: list[int],
-    limit: int,
-    max_pairs: int,
+    ch: np.ndarray, avail: list[int], R: int, base: np.ndarray, nodes: list[int], limit: int
 ) -> list[int] | None:
-    """``R`` of the rounds (rows of ``ch``: who sits with a substitute) in an order where
-    every round's players have had no more games with a substitute than anyone else; the
-    rounds with fewest substitute pairs are tried first, at most ``max_pairs`` in all.
-    None when none is found."""
-    avail = list(np.argsort(pairs, kind="stable"))
+    """``R`` of the rounds ``avail`` (rows of ``ch``: who sits with a substitute) in an
+    order where every round's players have had no more games with a substitute than anyone
+    else; None when none is found."""
     order: list[int] = []
     counts = base.copy()
 
@@ -134,9 +125,8 @@ def _order(
         nodes[0] += 1
         if nodes[0] > limit:
             return False
-        used = int(pairs[order].sum()) if order else 0
         for a in avail:
-            if a in order or used + pairs[a] > max_pairs:
+            if a in order:
                 continue
             got = ch[a]
             if got.all() or not got.any() or counts[got].max() <= counts[~got].min():
@@ -152,12 +142,12 @@ def _order(
 
 
 def _fair_points(
-    struct: Rounds, P: int, n: int, R: int, rng: random.Random, max_pairs: int = 0
-) -> tuple[list[int], Rounds, float] | None:
+    struct: Rounds, P: int, n: int, R: int, rng: random.Random
+) -> tuple[list[int], Rounds] | None:
     """Points for the substitutes (labels ``n..P-1``) and ``min(R, len(struct))`` rounds
-    of ``struct`` in order so that substitutes are shared fairly (see the module
-    docstring).  Returns (point -> label, the rounds, the substitute pair penalty count)
-    or None when no choice tried is fair with at most ``max_pairs`` substitute pairs."""
+    of ``struct`` without two of them at a table, in order so that substitutes are shared
+    fairly (see the module docstring).  Returns (point -> label, the rounds) or None when
+    no choice tried is fair."""
     k = P - n
     A = len(struct)
     if k <= 0 or A == 0:
@@ -171,10 +161,9 @@ def _fair_points(
     for i in range(k):
         for j in range(i + 1, k):
             pairs += zt[:, :, i] == zt[:, :, j]
-    # lower bound of each set's pairs: its cheapest rounds; only sets within the limit
-    low = np.sort(pairs, axis=0)[:use].sum(0)
-    keep = low <= max_pairs
-    Z, zt, pairs, low = Z[keep], zt[:, keep], pairs[:, keep], low[keep]
+    # only the sets with enough rounds free of such pairs
+    keep = (pairs == 0).sum(0) >= use
+    Z, zt, pairs = Z[keep], zt[:, keep], pairs[:, keep]
     if len(Z) == 0:
         return None
     ch = (tab[:, None, :, None] == zt[:, :, None, :]).any(3)  # A x C x P
@@ -190,29 +179,22 @@ def _fair_points(
     else:
         ok = np.ones(len(Z), dtype=bool)
     tie = np.array([rng.random() for _ in range(len(Z))])
-    cands = [c for c in np.lexsort((tie, low)) if ok[c]]
     nodes = [0]
-    best: tuple[int, list[int], int] | None = None
-    for c in cands:
-        if best is not None and low[c] >= best[0]:
-            break
+    found: tuple[list[int], int] | None = None
+    for c in np.argsort(tie, kind="stable"):
         if nodes[0] > ORDER_NODES:
             break
-        real = ~is_sub[c]
-        sub_ch = ch[:, c][:, real]
-        order = _order(
-            sub_ch, pairs[:, c], use, np.zeros(n, dtype=np.int64), nodes, ORDER_NODES, max_pairs
-        )
-        if order is None:
+        if not ok[c]:
             continue
-        cost = int(pairs[order, c].sum())
-        if cost > max_pairs:
-            continue
-        if best is None or cost < best[0]:
-            best = (cost, order, int(c))
-    if best is None:
+        free = [int(a) for a in np.flatnonzero(pairs[:, c] == 0)]
+        sub_ch = ch[:, c][:, ~is_sub[c]]
+        order = _order(sub_ch, free, use, np.zeros(n, dtype=np.int64), nodes, ORDER_NODES)
+        if order is not None:
+            found = (order, int(c))
+            break
+    if found is None:
         return None
-    cost, order, c = best
+    order, c = found
     subs = [int(z) for z in Z[c]]
     rest = [a for a in range(P) if a not in set(subs)]
     rng.shuffle(rest)
@@ -221,4 +203,4 @@ def _fair_points(
         perm[a] = label
     for i, a in enumerate(subs):
         perm[a] = n + i
-    return perm, [struct[a] for a in order], float(cost)
+    return perm, [struct[a] for a in order]

@@ -44,11 +44,11 @@ def _fair_structure(
     rng: random.Random,
 ) -> tuple[list[int], list[list[list[int]]], int]:
     """Choose the substitutes' points and the rounds of a structure (and their order) so
-    that substitutes are shared evenly without breaking it: when one of the sampled choices does
-    with no two substitutes at a table (``_fair_points``, the structure extended by unmet
-    pairs first), else a few random
-    tries (the search repairs what is left).  Returns the labels, the rounds and how many
-    leading rounds share the substitutes fairly for sure."""
+    that substitutes are shared evenly without breaking it: when one of the sampled choices
+    does with no two substitutes at a table (``_fair_points``, the structure extended by
+    unmet pairs first), else a few random tries (the search repairs what is left).  Returns
+    the labels, the rounds and how many leading rounds share the substitutes fairly for
+    sure."""
     found = None
     if P <= FAIR_POINTS_LIMIT:
         # one round more than needed when the unmet pairs allow it: more orders to choose
@@ -56,8 +56,8 @@ def _fair_structure(
         struct = _extend_structure(struct, P, max(1, n_new - len(struct)))
         found = _fair_points(struct, P, n, n_new, rng)
     if found is not None:
-        # (two substitutes at a table weigh more than a repeat: else the search decides)
-        return found[0], found[1], len(found[1])
+        labels, rounds = found
+        return labels, rounds, len(rounds)
     struct = [[list(t) for t in rnd] for rnd in struct[:n_new]]
     best = None
     zero = np.zeros(n, dtype=np.int64)
