@@ -25,7 +25,7 @@ def _unfair_rounds(rounds: list[list[list[int]]], n: int, counts: np.ndarray) ->
     counts = counts.copy()
     bad = 0
     for rnd in rounds:
-        mates = [x for t in rnd if any(y >= n for y in t) for x in t if x < n]
+        mates = list(_with_substitute(rnd, n))
         if mates:
             inside = np.zeros(n, dtype=bool)
             inside[mates] = True
@@ -71,17 +71,14 @@ def _fair_structure(
         while left:
 
             def load(r: int, counts: np.ndarray = counts, labelled=labelled) -> tuple:
-                mates = [x for t in labelled[r] if any(y >= n for y in t) for x in t if x < n]
+                mates = list(_with_substitute(labelled[r], n))
                 return (int(counts[mates].sum()) if mates else 0, r)
 
             r = min(left, key=load)
             left.remove(r)
             order.append(r)
-            for t in labelled[r]:
-                if any(y >= n for y in t):
-                    for x in t:
-                        if x < n:
-                            counts[x] += 1
+            for x in _with_substitute(labelled[r], n):
+                counts[x] += 1
         ordered = [struct[r] for r in order]
         bad = _unfair_rounds([labelled[r] for r in order], n, zero)
         if best is None or bad < best[0]:
@@ -112,15 +109,13 @@ def _share_substitutes(
     rounds of ``new`` (else ``pair_cost``), so the swaps keep what they can of a
     structure."""
     cls = np.zeros((len(new), P), dtype=np.int64)
+    cls[:, n:] = 3 + np.arange(n, P)  # each substitute its own class
     counts = sub_games.copy()
     for r, rnd in enumerate(new):
         if r < keep:  # shared fairly already (``_fair_structure``)
-            chosen = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
-            for x in chosen:
+            for x in _with_substitute(rnd, n):
                 cls[r, x] = 1
                 counts[x] += 1
-            for s in range(n, P):
-                cls[r, s] = 3 + s
             continue
         if live is not None:
             add_of, F = live
@@ -131,7 +126,7 @@ def _share_substitutes(
 
         _one_substitute_per_table(rnd, n, pair_cost)
         where = {x: t for t, tbl in enumerate(rnd) for x in tbl}
-        current = {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
+        current = _with_substitute(rnd, n)
         seated = [x for tbl in rnd for x in tbl if x < n]
         tie = {x: rng.random() for x in seated}
         # among equals: those already there without a conflict at their table, then the
@@ -170,9 +165,12 @@ def _share_substitutes(
                 cls[r, x] = 1 if x in chosen else 0
         for x in chosen:
             counts[x] += 1
-        for s in range(n, P):
-            cls[r, s] = 3 + s
     return cls
+
+
+def _with_substitute(rnd: list[list[int]], n: int) -> set[int]:
+    """The real players (indices < ``n``) at a table with a substitute in ``rnd``."""
+    return {x for tbl in rnd if any(y >= n for y in tbl) for x in tbl if x < n}
 
 
 def _one_substitute_per_table(rnd: list[list[int]], n: int, pair_cost: PairCost) -> None:
