@@ -109,24 +109,6 @@ class OrbitProblem:
     def h(self, o: int, c: int) -> int:
         return self.L[o] * max(0, c * self.mu[o] - 1)
 
-    def develop(self, base: list[list[list[int]]]) -> list[list[tuple[int, ...]]]:
-        n, mn = self.n, self.m * self.n
-        rounds = []
-        for br in base:
-            for s in range(n):
-                tables = []
-                for blk in br:
-                    t = []
-                    for p in blk:
-                        if p >= mn:
-                            t.append(p)
-                        else:
-                            i, x = divmod(p, n)
-                            t.append(i * n + (x + s) % n)
-                    tables.append(tuple(t))
-                rounds.append(tables)
-        return rounds
-
     def search(self, rng: random.Random, seconds: float, log=print) -> tuple[int, list]:
         N, k = self.N, self.k
         T = N // 4
@@ -274,11 +256,11 @@ def run_case(
             rng = random.Random(name)
             left = target_deadline - time.monotonic()
             cost, base = prob.search(rng, min(attempt_seconds, left))
-            sched = prob.develop(base)
-            q = seating.quality(sched)
+            design = {"n": n, "orbits": m, "fixed": f, "base": base}
+            sched = seating.develop_design(design, players)
+            q = seating.quality([[tuple(t) for t in r] for r in sched])
             assert q.repeats == cost, (q.repeats, cost)
             if best is None or q.repeats < best[0]:
-                design = {"n": n, "orbits": m, "fixed": f, "base": base}
                 best = (q.repeats, design, f"cyclic Z_{n} x {m} + {f} fixed, {k} base round(s)")
             attempt += 1
             if best[0] <= lb:
