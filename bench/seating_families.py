@@ -53,6 +53,8 @@ def _binary() -> Path:
 def _run(args: list[str]) -> list[str] | None:
     """The program's output lines, or None when it found nothing in its time."""
     run = subprocess.run([str(_binary()), *args], capture_output=True, text=True)
+    if run.returncode not in (0, 1):
+        raise RuntimeError(f"seating_families {' '.join(args)}: {run.stderr.strip()}")
     return None if run.returncode else run.stdout.splitlines()
 
 
@@ -80,6 +82,7 @@ def lifted_search(n: int, f: int, rng: random.Random, seconds: float) -> list[li
 
 
 def cube_roots(n: int) -> list[int]:
+    """The m != 1 with m^3 = 1 in Z_n."""
     return [m for m in range(2, n) if pow(m, 3, n) == 1]
 
 

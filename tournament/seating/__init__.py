@@ -14,8 +14,9 @@ How a schedule is made (``generate``):
    Z_n x 3 orbits + fixed points, developed by the n translations at load time,
    ``designs``) that reach zero repeats at R_max = (N - 1) // 3 rounds, i.e. resolvable
    (N, 4, 1) designs (N = 4 mod 12), 4-RGDDs of type 3^(N/3) (N = 0 mod 12) and of type
-   2^(N/2) (N = 8 mod 12: 44, 56); ``tests/tournament/test_seating_designs.py`` lists the
-   stored sizes.  Missing rounds are built greedily.
+   2^(N/2) (N = 8 mod 12, where Z_n has a cube root of unity: 44, 56, 80, 116, ...);
+   ``tests/tournament/test_seating_designs.py`` lists the stored sizes.  Missing rounds
+   are built greedily.
 2. *Labels.*  Players are mapped onto the structure by a seeded random permutation,
    improved by a swap search (quadratic assignment) when clubs, countries or
    substitutes carry penalties; relabelling never changes the number of repeats.
