@@ -83,7 +83,7 @@ static int lift(int k) { /* levels of block order[k] onwards */
     static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     if (k == blocks) return 1;
     if (++nodes > node_limit) return 0;
-    int b = order[k], m = size[b], triple = (m == 3);
+    int b = order[k], sz = size[b], triple = (sz == 3);
     for (int c = 0; c < (triple ? 6 : 27); c++) {
         int lv[4], taken[6], nt = 0, ok = 1;
         if (triple) {
@@ -91,8 +91,8 @@ static int lift(int k) { /* levels of block order[k] onwards */
         } else { /* the first level 0: a block's levels shifted together are equivalent */
             lv[0] = 0, lv[1] = c % 3, lv[2] = (c / 3) % 3, lv[3] = c / 9;
         }
-        for (int a = 0; a < m && ok; a++)
-            for (int e = a + 1; e < m; e++) {
+        for (int a = 0; a < sz && ok; a++)
+            for (int e = a + 1; e < sz; e++) {
                 int d = (el[mem[b][e]] - el[mem[b][a]] + n) % n;
                 int q = cls[d][(lv[e] - lv[a] + 3) % 3];
                 if (used[q]) {
@@ -103,7 +103,7 @@ static int lift(int k) { /* levels of block order[k] onwards */
                 taken[nt++] = q;
             }
         if (ok) {
-            for (int a = 0; a < m; a++) level[mem[b][a]] = lv[a];
+            for (int a = 0; a < sz; a++) level[mem[b][a]] = lv[a];
             if (lift(k + 1)) return 1;
         }
         for (int u = 0; u < nt; u++) used[taken[u]] = 0;
