@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -120,7 +119,6 @@ def test_the_design_search_finds_zero_repeat_base_rounds(players, monkeypatch):
     solves in about a second: lifted (52: N = 4 mod 12; 36, 60: N = 0 mod 12)
     and rotational (44: N = 8 mod 12)."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
-    sys.modules.pop("seating_families", None)
     from seating_families import lifted_search, rotational_search
 
     rng = random.Random(f"test-{players}")
