@@ -33,6 +33,7 @@ compiler into a temporary directory on first use.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import subprocess
 import tempfile
@@ -45,7 +46,7 @@ def _binary() -> Path:
     code = SOURCE.read_bytes()
     out = Path(tempfile.gettempdir()) / f"seating_families_{hashlib.sha256(code).hexdigest()[:12]}"
     if not out.exists():
-        tmp = out.with_suffix(".build")
+        tmp = out.with_suffix(f".{os.getpid()}.build")  # concurrent builds do not clash
         subprocess.run(["cc", "-O2", "-o", str(tmp), str(SOURCE), "-lm"], check=True)
         tmp.replace(out)
     return out
