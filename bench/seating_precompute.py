@@ -24,14 +24,15 @@ Usage::
     .venv/bin/python bench/seating_precompute.py 24x7 28x9   # some cases
     .venv/bin/python bench/seating_precompute.py --seconds 1500 --attempt-seconds 90 \
         --tag z11 36x11                                      # how n36_r11.json was found
-    .venv/bin/python bench/seating_precompute.py --seconds 600 --attempt-seconds 150 \
+    .venv/bin/python bench/seating_precompute.py --seconds 3000 --attempt-seconds 600 \
         --tag l1 44x14 48x15 52x17 56x18 60x19 72x23 76x25 80x26 84x27 88x29 96x31 \
-        100x33 108x35 112x37 116x38 120x39 124x41 128x42 132x43 136x45 144x47 148x49 \
-        156x51 160x53 168x55 172x57                      # how the stretch files were found
+        100x33 108x35 112x37 116x38 120x39 124x41 132x43 136x45 144x47 148x49 156x51 \
+        160x53 168x55 172x57                             # how the stretch files were found
 
 The stretch searches stop at the first solution.  Attempt ``i`` of an ansatz uses the
 random generator named ``{tag}-{N}-{kind}-{e}-{i}``, written in the file's ``method``;
-``--tag`` sets the prefix (the shipped stretch files: ``l1``).  The attempts are cut
+``--tag`` sets the prefix (the shipped stretch files: ``l1``, every one at attempt 0;
+128x42 and 164x54 found nothing in 3100 s (tags l1, l2) and 3000 s).  The attempts are cut
 by time, so a rerun on another machine may stop at another attempt and another base
 round; any zero-repeat base round is as good, and the file is verified when written
 and again when loaded.
