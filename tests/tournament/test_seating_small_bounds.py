@@ -59,19 +59,36 @@ def test_fifteen_players_with_byes_five_rounds_without_repeats():
 
 
 def test_past_the_proven_rounds_a_bound_that_holds_with_byes():
-    # fifteen players, six rounds and more: unproven; the bound is the degree one (every
-    # player meets 3 new players a round it plays, at most 14), not the counting bound
-    # of players who play every round (30 for six rounds, above what generate reaches)
+    # fifteen players, six rounds and more: past the search; the bound is the degree one
+    # (every player meets 3 new players a round it plays, at most 14), not the counting
+    # bound of players who play every round (30 for six rounds, above what generate
+    # reaches)
     assert [lower_bound(15, r, "byes") for r in (6, 7, 8)] == [6, 21, 39]
-    for r in (6, 7):
-        sched = generate(15, r, seed=1, fill="byes", max_iterations=200)
-        assert sched.quality.repeats >= lower_bound(15, r, "byes")
+    sched = generate(15, 6, seed=1, fill="byes", max_iterations=200)
+    assert sched.quality.repeats >= lower_bound(15, 6, "byes")
+
+
+def test_fifteen_players_with_byes_exact_from_seven_rounds():
+    # a stored seven-round schedule meets every pair, so the bound of 21 is reached, and
+    # from there on every further meeting is a repeat whatever the rounds are
+    assert bounds.small_rounds(15, "byes") == 7
+    for r in (7, 8, 9):
+        sched = generate(15, r, seed=r, fill="byes", max_iterations=200)
+        validate(sched.rounds)
+        assert sched.quality.repeats == lower_bound(15, r, "byes") == 18 * r - 105
+
+
+def stored_schedules(entry: dict) -> list[tuple[int, list]]:
+    """(rounds, schedule): those the search proved and those reaching the bound past it."""
+    proved = list(enumerate(entry.get("schedules", []), start=1))
+    return proved + [(int(r), sched) for r, sched in entry.get("reached", {}).items()]
 
 
 def test_stored_schedules_reach_the_stored_cover():
     for key, entry in bounds._table().items():
-        tables = len(entry["caps"])
-        for r, sched in enumerate(entry.get("schedules", []), start=1):
+        tables, players = len(entry["caps"]), int(key.split(":")[1])
+        per_round = sum(c * (c - 1) // 2 for c in entry["caps"])
+        for r, sched in stored_schedules(entry):
             assert len(sched) == r
             pairs, byes = set(), [0] * int(key.split(":")[1])
             for rnd in sched:
@@ -85,9 +102,10 @@ def test_stored_schedules_reach_the_stored_cover():
                     byes[p] += 1
                 for t in rnd[:tables]:
                     pairs.update((a, b) for a in t for b in t if a < b)
-            assert len(pairs) == entry["max_cover_fair"][r - 1], (key, r)
-            if "max_cover" in entry:  # past its end: every pair
-                covers = entry["max_cover"]
+            bound = bounds.entry_repeats(entry, players, r)
+            assert len(pairs) == r * per_round - bound, (key, r)
+            if "max_cover" in entry and r <= len(entry["max_cover_fair"]):
+                covers = entry["max_cover"]  # past its end: every pair
                 assert entry["max_cover_fair"][r - 1] <= covers[min(r, len(covers)) - 1]
 
 

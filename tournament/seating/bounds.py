@@ -3,7 +3,9 @@
 The most pairs that r rounds can cover, found by the exhaustive search of
 ``bound_search`` (``Solver``) and stored in ``tournament/seating_data/small_bounds.json``
 by ``bench/seating_bounds.py``; this module reads it for ``lower_bound``, ``quality`` and
-``generate``.
+``generate``.  Where the search stopped at its time limit, the rounds past it have the
+bound of ``entry_repeats``, and ``reached`` holds schedules of those round counts that
+meet it (found by the generator), which makes it exact there.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ __all__ = [
     "small_repeats",
     "small_rounds",
     "small_schedule",
+    "entry_repeats",
     "table_caps",
 ]
 
@@ -52,12 +55,19 @@ def small_repeats(
 ) -> int | None:
     """Fewest repeats for ``players`` (fewer than four tables) over ``rounds`` rounds,
     from the table computed by ``bench/seating_bounds.py`` (past the rounds where its
-    search stopped: a proven bound, not known to be exact); None outside it.  ``fair``:
-    with substitutes and byes shared as the generator shares them (else: any schedule
-    of that shape)."""
+    search stopped: a proven bound, exact where the entry has a schedule reaching it);
+    None outside it.  ``fair``: with substitutes and byes shared as the generator shares
+    them (else: any schedule of that shape)."""
     entry = _table().get(f"{fill}:{players}")
-    if entry is None or rounds <= 0:
-        return 0 if entry is not None else None
+    if entry is None:
+        return None
+    return entry_repeats(entry, players, rounds, fair)
+
+
+def entry_repeats(entry: dict, players: int, rounds: int, fair: bool = True) -> int | None:
+    """``small_repeats`` from one entry of the table."""
+    if rounds <= 0:
+        return 0
     caps = entry["caps"]
     per_round = sum(c * (c - 1) // 2 for c in caps)
     # without the search under the generator's rules (too long for this size), the
@@ -68,10 +78,10 @@ def small_repeats(
     if covers is None:
         return None
     if partial and rounds > len(covers):
-        # past the rounds the search finished: a bound, not known to be reached (each
-        # round adds at most per_round pairs; every player meets at most 3 new players
-        # a round it plays, the byes costing the least).  The counting bound of players
-        # who play every round does not hold with byes.
+        # past the rounds the search finished: a bound (each round adds at most
+        # per_round pairs; every player meets at most 3 new players a round it plays,
+        # the byes costing the least).  The counting bound of players who play every
+        # round does not hold with byes.
         solver = Solver(players, tuple(caps), entry["byes"], False)
         total = players * (players - 1) // 2
         most = min(
@@ -90,13 +100,28 @@ def small_schedule(players: int, rounds: int, fill: str = "substitutes") -> list
     if entry is None:
         return None
     schedules = entry.get("schedules", [])
-    return schedules[rounds - 1] if 1 <= rounds <= len(schedules) else None
+    if 1 <= rounds <= len(schedules):
+        return schedules[rounds - 1]
+    return entry.get("reached", {}).get(str(rounds))
 
 
 def small_rounds(players: int, fill: str = "substitutes") -> int:
     """Rounds of the stored schedules (the first round count where every pair has met);
     0 when the table has none for this size or stops before that."""
     entry = _table().get(f"{fill}:{players}")
-    if not entry or entry.get("partial_fair"):
+    if not entry:
         return 0
+    if entry.get("partial_fair"):
+        total = players * (players - 1) // 2
+        reached = entry.get("reached", {})
+        full = [
+            int(r)
+            for r, sched in reached.items()
+            if len(_pairs(sched, len(entry["caps"]))) == total
+        ]
+        return min(full, default=0)
     return len(entry.get("schedules", []))
+
+
+def _pairs(schedule: list, tables: int) -> set[tuple[int, int]]:
+    return {(a, b) for rnd in schedule for t in rnd[:tables] for a in t for b in t if a < b}
