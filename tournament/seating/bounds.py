@@ -4,8 +4,8 @@ The most pairs that r rounds can cover, found by the exhaustive search of
 ``bound_search`` (``Solver``) and stored in ``tournament/seating_data/small_bounds.json``
 by ``bench/seating_bounds.py``; this module reads it for ``lower_bound``, ``quality`` and
 ``generate``.  Where the search stopped at its time limit, the rounds past it have the
-bound of ``entry_repeats``, and ``reached`` holds schedules of those round counts that
-meet it (found by the generator), which makes it exact there.
+bound of ``entry_repeats``, and ``past`` holds the best schedules found for those round
+counts (exact where they meet the bound); ``generate`` starts from them.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def small_repeats(
 ) -> int | None:
     """Fewest repeats for ``players`` (fewer than four tables) over ``rounds`` rounds,
     from the table computed by ``bench/seating_bounds.py`` (past the rounds where its
-    search stopped: a proven bound, exact where the entry has a schedule reaching it);
+    search stopped: a proven bound, exact where a schedule in ``past`` meets it);
     None outside it.  ``fair``: with substitutes and byes shared as the generator shares
     them (else: any schedule of that shape)."""
     entry = _table().get(f"{fill}:{players}")
@@ -102,7 +102,7 @@ def small_schedule(players: int, rounds: int, fill: str = "substitutes") -> list
     schedules = entry.get("schedules", [])
     if 1 <= rounds <= len(schedules):
         return schedules[rounds - 1]
-    return entry.get("reached", {}).get(str(rounds))
+    return entry.get("past", {}).get(str(rounds))
 
 
 def small_rounds(players: int, fill: str = "substitutes") -> int:
@@ -113,11 +113,9 @@ def small_rounds(players: int, fill: str = "substitutes") -> int:
         return 0
     if entry.get("partial_fair"):
         total = players * (players - 1) // 2
-        reached = entry.get("reached", {})
+        past = entry.get("past", {})
         full = [
-            int(r)
-            for r, sched in reached.items()
-            if len(_pairs(sched, len(entry["caps"]))) == total
+            int(r) for r, sched in past.items() if len(_pairs(sched, len(entry["caps"]))) == total
         ]
         return min(full, default=0)
     return len(entry.get("schedules", []))

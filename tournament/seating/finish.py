@@ -1,4 +1,4 @@
-"""Helpers of ``generate`` at both ends: the stored exact schedule a small event starts
+"""Helpers of ``generate`` at both ends: the stored schedule a small event starts
 from, and the winds, byes and quality report of the result."""
 
 from __future__ import annotations

@@ -244,7 +244,8 @@ def generate(
             bye_count[p] += 1
         new_byes.append(sorted(chosen))
 
-    # fewer than four tables: the exact schedule of small_bounds.json (its byes too)
+    # fewer than four tables: the stored schedule of small_bounds.json (its byes too;
+    # exact but for the round counts past a search that stopped)
     exact = None
     if not played_rounds and not planned and method == "balanced" and n_new:
         exact = _small_exact_rounds(n, n_new, fill, P, rng)
@@ -352,7 +353,7 @@ def generate(
     else:
         M = F.copy()
         if exact is not None:
-            best_struct = ((0, -n_new), "exact schedule (small_bounds.json)", exact[0])
+            best_struct = ((0, -n_new), "stored schedule (small_bounds.json)", exact[0])
         elif not played_rounds and n_bye == 0 and not planned:
             for name, struct in _constructions(P, n_new):
                 cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
