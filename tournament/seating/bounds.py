@@ -95,7 +95,8 @@ def entry_repeats(entry: dict, players: int, rounds: int, fair: bool = True) -> 
 
 def small_schedule(players: int, rounds: int, fill: str = "substitutes") -> list | None:
     """A schedule with the fewest repeats under the generator's rules (per round: the
-    players of every table, then those on a bye), when the table has one."""
+    players of every table, then those on a bye), when the table has one; past a search
+    that stopped, the fewest found."""
     entry = _table().get(f"{fill}:{players}")
     if entry is None:
         return None
