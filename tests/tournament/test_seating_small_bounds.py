@@ -116,7 +116,7 @@ def test_stored_schedules_reach_the_stored_cover():
             else:  # past the proof: the best found, at most the bound
                 assert len(pairs) <= most, (key, r)
             if "max_cover" in entry and r <= len(entry["max_cover_fair"]):
-                covers = entry["max_cover"]  # past its end: every pair
+                covers = entry["max_cover"]  # past its end every pair has met
                 assert entry["max_cover_fair"][r - 1] <= covers[min(r, len(covers)) - 1]
 
 
