@@ -67,13 +67,42 @@ def test_past_the_proven_rounds_a_bound_that_holds_with_byes():
     # (every player meets 3 new players a round it plays, at most 14), not the counting
     # bound of players who play every round (30 for six rounds, above what generate
     # reaches)
-    assert [lower_bound(15, r, "byes") for r in (6, 7, 8)] == [6, 21, 39]
-    # six rounds: the generator starts from the best schedule found (not known optimal)
+    assert [lower_bound(15, r, "byes") for r in (7, 8)] == [21, 39]
+    # any schedule of that shape (byes not shared as the generator shares them): 6
+    assert bounds.small_repeats(15, 6, "byes", fair=False) == 6
+    # six rounds: the generator starts from the best schedule found
     stored = bounds.small_schedule(15, 6, "byes")
     meetings = Counter(pair for rnd in stored for t in rnd[:3] for pair in combinations(t, 2))
     best = sum(m - 1 for m in meetings.values())
     sched = generate(15, 6, seed=1, fill="byes", max_iterations=200)
     assert sched.quality.repeats == best >= lower_bound(15, 6, "byes")
+
+
+def test_fifteen_players_with_byes_six_rounds_proven_by_cases():
+    """Six rounds under the generator's rules: ``bench/seating_bound15.py`` proved every
+    schedule of fewer repeats impossible (the degree bound said 6); the stored schedule
+    is within one repeat of it."""
+    proven = bounds._table()["byes:15"]["cover_fair_at_most"]["6"]
+    assert lower_bound(15, 6, "byes") == 108 - proven == 8
+    assert bounds.small_repeats(15, 6, "byes") == 8
+
+
+def test_the_proof_for_fifteen_players_counts_the_pairs_never_met(monkeypatch):
+    """``bench/seating_bound15.py``: repeats = 3 + pairs never met, so six repeats leave
+    only X, Y, Z (the second byes) apart, one case per bye pattern, and its block search
+    rules out the one of them CP-SAT is slowest on.  The identity, counted on the stored
+    schedule: 9 repeats, 6 pairs never met."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    import seating_bound15 as proof
+
+    assert proof.cases(6) == [(p, (0, 0, 0), (0, 0, 0), 0) for p in "abc"]
+    for _pattern, xx, unmet, ww in proof.cases(7):
+        assert xx.count(0) + sum(unmet) + ww == 7 - 3
+    assert len(proof.last_rounds("c")) < len(list(proof._partitions(list(range(12)), 4)))
+    assert proof.solve_blocks(0)[0] == "INFEASIBLE"
+    stored = bounds.small_schedule(15, 6, "byes")
+    meetings = Counter(pair for rnd in stored for t in rnd[:3] for pair in combinations(t, 2))
+    assert sum(m - 1 for m in meetings.values()) == 3 + (105 - len(meetings))
 
 
 def test_fifteen_players_with_byes_exact_from_seven_rounds():

@@ -6,6 +6,8 @@ by ``bench/seating_bounds.py``; this module reads it for ``lower_bound``, ``qual
 ``generate``.  Where the search stopped at its time limit, the rounds past it have the
 bound of ``entry_repeats``, and ``past`` holds the best schedules found for those round
 counts (exact where they meet the bound); ``generate`` starts from them.
+``cover_fair_at_most`` holds covers proven out of reach there by a search of its own
+(fifteen players with byes, six rounds: ``bench/seating_bound15.py``).
 """
 
 from __future__ import annotations
@@ -73,20 +75,23 @@ def entry_repeats(entry: dict, players: int, rounds: int, fair: bool = True) -> 
     # without the search under the generator's rules (too long for this size), the
     # bound for any schedule: a lower bound, not known to be reached
     covers, partial = entry.get("max_cover_fair"), entry.get("partial_fair", False)
+    proofs = entry.get("cover_fair_at_most", {})
     if not fair or covers is None:
-        covers, partial = entry.get("max_cover"), entry.get("partial", False)
+        covers, partial, proofs = entry.get("max_cover"), entry.get("partial", False), {}
     if covers is None:
         return None
     if partial and rounds > len(covers):
         # past the rounds the search finished: a bound (each round adds at most
         # per_round pairs; every player meets at most 3 new players a round it plays,
         # the byes costing the least).  The counting bound of players who play every
-        # round does not hold with byes.
+        # round does not hold with byes.  Where a search of its own proved a cover out
+        # of reach (cover_fair_at_most), that too.
         solver = Solver(players, tuple(caps), entry["byes"], False)
         total = players * (players - 1) // 2
         most = min(
             covers[-1] + (rounds - len(covers)) * per_round,
             solver.upper(solver.root(), rounds, total),
+            proofs.get(str(rounds), total),
         )
         return rounds * per_round - most
     cover = covers[rounds - 1] if rounds <= len(covers) else covers[-1]
