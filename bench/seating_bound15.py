@@ -3,7 +3,7 @@ than ``--repeats`` + 1 repeats is impossible (issue 19, item 7), written to
 tournament/seating_data/small_bounds.json as ``cover_fair_at_most``.
 
     .venv/bin/python -m pip install -r bench/requirements-proofs.txt   # ortools, once
-    .venv/bin/python bench/seating_bound15.py --repeats 7 --write
+    .venv/bin/python bench/seating_bound15.py --repeats 8 --write
 
 ``bench/seating_bounds.py`` proves five rounds (90 pairs, no repeat) and stops in the
 sixth; this takes the sixth apart by hand first:
@@ -19,25 +19,30 @@ sixth; this takes the sixth apart by hand first:
   meets (at least its meetings with the other two) and how many pairs of W never meet,
   with |N| = repeats - 3; with the pattern, up to the symmetry of X, Y, Z it leaves.
 * Every case of 6..``--repeats`` repeats is a CP-SAT model (a table per player and
-  round, tables ordered by their first player), solved whole for a minute, else once
-  per round 6 up to the renamings of W that keep the byes (9, 29 and 94 of them in
-  patterns a, b, c); INFEASIBLE for all of them proves the bound.  Pattern a with X, Y,
-  Z never meeting and each meeting every W once is decided by an exhaustive search over
-  its blocks instead (under a second for 6 repeats, where CP-SAT took 108 s whole):
-  rounds 1 and 6 are then two partitions of W into tables of four, and rounds
-  2-5 give X, Y and Z three disjoint triples of W each.
+  round, tables ordered by their first player, and the implied count of every player's
+  meetings, without which it is five to ten times slower), solved whole for a minute,
+  else once per round 6 up to the renamings of W that keep the byes (9, 29 and 94 of
+  them in patterns a, b, c; 28 to 58 in pattern c when the case is the same with two of
+  X, Y, Z swapped); INFEASIBLE for all of them proves the bound.  Pattern a
+  with X, Y, Z never meeting and each meeting every W once is decided by an exhaustive
+  search over its blocks instead (under a second for 6 repeats, 45 s for 8): rounds 1
+  and 6 are then two partitions of W into tables of four, and rounds 2-5 give X, Y and
+  Z three disjoint triples of W each.
 
-Measured (2 cores): 6 repeats impossible in 34 s (3 cases), 7 in about 50 minutes (11
-cases; the slowest, pattern c with one meeting of two of X, Y, Z, needs the split by
-round 6: 94 models of about 6 s, where the whole model ran 20 minutes without an
-answer).  The best schedule known has 9 (``past`` in the table, ``seating_anneal.py``).
+Measured (2 cores, two models at once): 6 repeats impossible in 5 s (3 cases); 8 in 32
+cases, run in parts: the 17 slowest (patterns b and c) took 2.5 hours of solver time,
+no model over 48 s (the slowest cases, pattern c with one meeting among X, Y, Z: 58 or
+94 models of 20-45 s each).  So the stored schedule's 9 (``past`` in the table,
+``seating_anneal.py``) is the fewest possible.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
+import multiprocessing
 import sys
 import time
 
@@ -76,44 +81,85 @@ def _relabel(xx: tuple, unmet: tuple, perm: tuple) -> tuple[tuple, tuple]:
     return tuple(moved[pair] for pair in XX), tuple(new_unmet)
 
 
-def solve_case(pattern: str, xx: tuple, unmet: tuple, ww: int, seconds: float) -> tuple:
-    """(status, seconds, schedule or None) of one case by CP-SAT: whole for at most a
-    minute, else once per round 6 of ``last_rounds``, each for at most ``seconds``
-    (INFEASIBLE when every one is)."""
-    t0 = time.monotonic()
-    status, _, sched = _solve_with(pattern, xx, unmet, ww, [], min(seconds, 60.0))
-    if status in ("INFEASIBLE", "FEASIBLE", "OPTIMAL"):
-        return status, time.monotonic() - t0, sched
-    status = "INFEASIBLE"
-    for last in last_rounds(pattern):
-        one, _, sched = _solve_with(pattern, xx, unmet, ww, last, seconds)
-        if sched is not None:
-            return one, time.monotonic() - t0, sched
-        if one != "INFEASIBLE":
-            status = one
-    return status, time.monotonic() - t0, None
+def solve_cases(todo: list[tuple], seconds: float, jobs: int):
+    """Yield (case, status, model seconds, schedule or None) for every CP-SAT case of
+    ``todo``: each model whole for at most a minute, then the undecided ones once per
+    round 6 of ``last_rounds``, each for at most ``seconds`` (INFEASIBLE when every one
+    is).  ``jobs`` processes, one solver worker each (two when alone): the proofs come
+    from one worker's search, so two models at once check twice as many."""
+    workers = 1 if jobs > 1 else 2
+    first = [(case, None, min(seconds, 60.0), workers) for case in todo]
+    split, spent = [], dict.fromkeys(todo, 0.0)
+    with multiprocessing.Pool(jobs) as pool:
+        for case, _, status, took, sched in pool.imap_unordered(_solve_task, first):
+            spent[case] += took
+            if status in ("INFEASIBLE", "FEASIBLE", "OPTIMAL"):
+                yield case, status, spent[case], sched
+            else:
+                split.append(case)
+        left = {case: len(last_rounds(*_symmetry(case))) for case in split}
+        verdict = dict.fromkeys(split, "INFEASIBLE")
+        tasks = [(case, i, seconds, workers) for case in split for i in range(left[case])]
+        for case, _, one, took, sched in pool.imap_unordered(_solve_task, tasks):
+            spent[case] += took
+            left[case] -= 1
+            if sched is not None:
+                yield case, one, spent[case], sched
+                return
+            if one != "INFEASIBLE":
+                verdict[case] = one
+            if not left[case]:
+                yield case, verdict[case], spent[case], None
+
+
+def _solve_task(task: tuple) -> tuple:
+    case, i, seconds, workers = task
+    last = [] if i is None else last_rounds(*_symmetry(case))[i]
+    status, took, sched = _solve_with(*case, last, seconds, workers)
+    return case, i, status, took, sched
 
 
 def _byes(pattern: str) -> dict[int, set[int]]:
     return {r: set(range(3 * r, 3 * r + 3)) for r in range(5)} | {5: set(PATTERNS[pattern])}
 
 
-def last_rounds(pattern: str) -> list[list[tuple[int, ...]]]:
+def _symmetry(case: tuple) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The pattern and the swaps of two of X, Y, Z that keep the case and the byes: the
+    two sat out in the same round of 1-5, or each alone in theirs (the rounds swap)."""
+    pattern, xx, unmet, _ = case
+    xyz = PATTERNS[pattern]
+    swaps = []
+    for i, j in XX:
+        perm = [0, 1, 2]
+        perm[i], perm[j] = j, i
+        ri, rj = xyz[i] // 3, xyz[j] // 3
+        alone = sum(v // 3 == ri for v in xyz) == sum(v // 3 == rj for v in xyz) == 1
+        if _relabel(xx, unmet, tuple(perm)) == (xx, unmet) and (ri == rj or alone):
+            swaps.append((i, j))
+    return pattern, tuple(swaps)
+
+
+@functools.cache
+def last_rounds(pattern: str, swaps: tuple = ()) -> list[list[tuple[int, ...]]]:
     """The tables of round 6 (a partition of W into fours), one per orbit of the renamings
-    of W that keep the byes of rounds 1-5 up to their order (X, Y and Z stay): the
-    players sitting out one round together, and rounds without X, Y and Z whose players
-    are swapped.  Orbits by union-find over these generators."""
+    of W that keep the byes of rounds 1-5 up to their order (X, Y and Z stay, or swap as
+    ``swaps`` allows): the players sitting out one round together, rounds without X, Y
+    and Z whose players are swapped, and the swaps of ``_symmetry`` with their rounds.
+    Orbits by union-find over these generators."""
     byes = _byes(pattern)
-    xyz = set(PATTERNS[pattern])
-    out = [sorted(byes[r] - xyz) for r in range(5)]
+    xyz = PATTERNS[pattern]
+    out = [sorted(byes[r] - set(xyz)) for r in range(5)]
     moves = []
     for group in out:
         for a, b in itertools.pairwise(group):
             moves.append({a: b, b: a})
     for r, s in itertools.combinations(range(5), 2):
-        if byes[r] & xyz == byes[s] & xyz and len(out[r]) == len(out[s]):
+        if not byes[r] & set(xyz) and not byes[s] & set(xyz):
             there = dict(zip(out[r], out[s], strict=True))
             moves.append(there | {b: a for a, b in there.items()})
+    for i, j in swaps:
+        there = dict(zip(out[xyz[i] // 3], out[xyz[j] // 3], strict=True))
+        moves.append(there | {b: a for a, b in there.items()})
     others = [p for p in range(PLAYERS) if p not in xyz]
     parts = [frozenset(frozenset(t) for t in p) for p in _partitions(others, 4)]
     parent = {p: p for p in parts}
@@ -133,7 +179,7 @@ def last_rounds(pattern: str) -> list[list[tuple[int, ...]]]:
 
 
 def _solve_with(
-    pattern: str, xx: tuple, unmet: tuple, ww: int, last: list, seconds: float
+    pattern: str, xx: tuple, unmet: tuple, ww: int, last: list, seconds: float, workers: int
 ) -> tuple:
     from ortools.sat.python import cp_model
 
@@ -183,8 +229,11 @@ def _solve_with(
     for i in range(3):
         m.Add(sum(1 - met[xyz[i], w] for w in others) == unmet[i])
     m.Add(sum(1 - met[a, b] for a, b in itertools.combinations(others, 2)) == ww)
+    for p in range(PLAYERS):  # implied, but five to ten times faster with it
+        games = sum(p not in byes[r] for r in range(ROUNDS))
+        m.Add(sum(count[p, q] for q in range(PLAYERS) if q != p) == 3 * games)
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 2
+    solver.parameters.num_workers = workers
     solver.parameters.max_time_in_seconds = seconds
     status = solver.Solve(m)
     sched = None
@@ -317,18 +366,24 @@ def _order(triples: list) -> list | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--repeats", type=int, default=7, help="prove that this many are too few")
-    ap.add_argument("--seconds", type=float, default=1800.0, help="CP-SAT limit per case")
+    ap.add_argument("--repeats", type=int, default=8, help="prove that this many are too few")
+    ap.add_argument("--seconds", type=float, default=1800.0, help="CP-SAT limit per model")
+    ap.add_argument("--jobs", type=int, default=2, help="models solved at once")
     ap.add_argument("--write", action="store_true", help="store the bound when proven")
     args = ap.parse_args(argv)
     t0 = time.monotonic()
     open_cases = 0
     for repeats in range(6, args.repeats + 1):
-        for pattern, xx, unmet, ww in cases(repeats):
-            if blocks_apply(pattern, xx, unmet):
-                status, seconds, sched = solve_blocks(ww)
+        todo, found = [], []
+        for case in cases(repeats):
+            if blocks_apply(*case[:3]):
+                status, seconds, sched = solve_blocks(case[3])
+                found.append((case, status, seconds, sched))
             else:
-                status, seconds, sched = solve_case(pattern, xx, unmet, ww, args.seconds)
+                todo.append(case)
+        for (pattern, xx, unmet, ww), status, seconds, sched in itertools.chain(
+            found, solve_cases(todo, args.seconds, args.jobs)
+        ):
             print(
                 f"repeats={repeats} pattern={pattern} xyz_meetings={xx} unmet_w={unmet} "
                 f"unmet_ww={ww}: {status} {seconds:.1f} s",

@@ -36,7 +36,7 @@ the first where every pair can have met (``seating_anneal.py``, which moves the 
 too): where it meets the bound, the bound is exact.  Fifteen players with byes: seven
 rounds meet it (21 repeats, every pair met; the generator alone reached 22), six rounds
 do not (found 9 in 0.2 s, no 8 in 80 s of annealing; the generator alone 11): there
-``bench/seating_bound15.py`` proves 8 the fewest possible (``cover_fair_at_most``, kept
+``bench/seating_bound15.py`` proves 9 the fewest possible (``cover_fair_at_most``, kept
 when this recomputes the entry).
 """
 
