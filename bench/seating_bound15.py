@@ -29,11 +29,12 @@ sixth; this takes the sixth apart by hand first:
   and 6 are then two partitions of W into tables of four, and rounds 2-5 give X, Y and
   Z three disjoint triples of W each.
 
-Measured (2 cores, two models at once): 6 repeats impossible in 5 s (3 cases); 8 in 32
-cases, run in parts: the 17 slowest (patterns b and c) took 2.5 hours of solver time,
-no model over 48 s (the slowest cases, pattern c with one meeting among X, Y, Z: 58 or
-94 models of 20-45 s each).  So the stored schedule's 9 (``past`` in the table,
-``seating_anneal.py``) is the fewest possible.
+Measured (2 cores, two models at once): 6 and 7 repeats impossible in 5 s and 2 minutes
+(3 and 11 cases, ``--repeats 7``); 8 in 32 cases, run in parts: the 17 slowest
+(patterns b and c) took 2.5 hours of solver time, no model over 48 s (the slowest
+cases, pattern c with one meeting among X, Y, Z: 58 or 94 models of 20-45 s each).  So
+the stored schedule's 9 (``past`` in the table, ``seating_anneal.py``) is the fewest
+possible.
 """
 
 from __future__ import annotations
