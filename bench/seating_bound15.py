@@ -59,7 +59,7 @@ def cases(repeats: int) -> list[tuple[str, tuple[int, ...], tuple[int, ...], int
     met) with exactly ``repeats`` repeats, one per class under the pattern's symmetry."""
     out = []
     for pattern in PATTERNS:
-        perms = list(itertools.permutations(range(3))) if pattern != "b" else [(0, 1, 2), (1, 0, 2)]
+        perms = _renamings(pattern)
         seen = set()
         for xx in itertools.product(range(repeats - 2), repeat=3):
             meets = [sum(k for pair, k in zip(XX, xx, strict=True) if i in pair) for i in range(3)]
@@ -72,6 +72,17 @@ def cases(repeats: int) -> list[tuple[str, tuple[int, ...], tuple[int, ...], int
                     seen.add(key)
                     out.append((pattern, *key, ww))
     return out
+
+
+def _renamings(pattern: str) -> list[tuple[int, ...]]:
+    """The permutations of X, Y, Z a renaming of the players and of rounds 1-5 can make
+    while keeping the byes: those keeping which of them sat out in the same round."""
+    first = [v // 3 for v in PATTERNS[pattern]]
+    return [
+        perm
+        for perm in itertools.permutations(range(3))
+        if all((first[i] == first[j]) == (first[perm[i]] == first[perm[j]]) for i, j in XX)
+    ]
 
 
 def _relabel(xx: tuple, unmet: tuple, perm: tuple) -> tuple[tuple, tuple]:
@@ -125,19 +136,14 @@ def _byes(pattern: str) -> dict[int, set[int]]:
 
 
 def _symmetry(case: tuple) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """The pattern and the swaps of two of X, Y, Z that keep the case and the byes: the
-    two sat out in the same round of 1-5, or each alone in theirs (the rounds swap)."""
+    """The pattern and the swaps of two of X, Y, Z (``_renamings``) that keep the case."""
     pattern, xx, unmet, _ = case
-    xyz = PATTERNS[pattern]
     swaps = []
-    for i, j in XX:
-        perm = [0, 1, 2]
-        perm[i], perm[j] = j, i
-        ri, rj = xyz[i] // 3, xyz[j] // 3
-        alone = sum(v // 3 == ri for v in xyz) == sum(v // 3 == rj for v in xyz) == 1
-        if _relabel(xx, unmet, tuple(perm)) == (xx, unmet) and (ri == rj or alone):
-            swaps.append((i, j))
-    return pattern, tuple(swaps)
+    for perm in _renamings(pattern):
+        moved = [i for i in range(3) if perm[i] != i]
+        if len(moved) == 2 and _relabel(xx, unmet, perm) == (xx, unmet):
+            swaps.append(tuple(moved))
+    return pattern, tuple(sorted(swaps))
 
 
 @functools.cache
