@@ -1,6 +1,6 @@
 """Fifteen players with byes, six rounds, under the generator's rules: a proof that fewer
 than ``--repeats`` + 1 repeats is impossible (issue 19, item 7), written to
-tournament/seating_data/small_bounds.json as ``cover_fair_at_most``.
+seating/data/small_bounds.json as ``cover_fair_at_most``.
 
     .venv/bin/python -m pip install -r bench/requirements-proofs.txt   # ortools, once
     .venv/bin/python bench/seating_bound15.py --repeats 8 --write

@@ -1,5 +1,5 @@
 """Exact fewest repeats for events of fewer than four tables, written to
-tournament/seating_data/small_bounds.json (read by ``seating.lower_bound``,
+seating/data/small_bounds.json (read by ``seating.lower_bound``,
 ``seating.quality`` and ``seating.generate``).
 
 .venv/bin/python bench/seating_bounds.py                 # recompute and write the file
@@ -27,7 +27,7 @@ its meetings as repeats):
   (per round: the players of every table in the order of ``caps``, then the byes).
   ``generate`` starts from these, so it reaches the bound.
 
-The search is exhaustive (``tournament/seating/bound_search.py``); when it needs more than the
+The search is exhaustive (``seating/bound_search.py``); when it needs more than the
 node limit or ``--seconds`` for some r, the rounds found before are kept with
 ``partial`` / ``partial_fair`` (past them ``bounds.small_repeats`` uses the proven cover
 plus full rounds, capped by the degree bound) and the run says so.  Past such a stop,
@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seating_anneal import anneal_byes  # noqa: E402
 
-from tournament.seating import bounds, generate  # noqa: E402
+from seating import bounds, generate  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tournament" / "seating_data" / "small_bounds.json"
 

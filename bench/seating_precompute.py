@@ -1,4 +1,4 @@
-"""Offline search for the seating schedules shipped in ``tournament/seating_data``.
+"""Offline search for the seating schedules shipped in ``seating/data``.
 
 The schedules are found by our own search, not copied from anywhere: a cyclic
 ("1-rotational") ansatz.  Points are ``m`` orbits of size ``n`` under the cyclic
@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from tournament import seating  # noqa: E402
+import seating  # noqa: E402
 
 DATA_DIR = ROOT / "tournament" / "seating_data"
 

@@ -16,9 +16,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+import seating
 from rules import formats as rf
 from rules.errors import RuleError
-from tournament import seating
 from tournament.models import CutDecision, Event, Player, Round, Seat, Stage
 from tournament.services import bump_revision, create_round, seat_round
 

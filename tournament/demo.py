@@ -12,7 +12,9 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
-from . import seating, services
+import seating
+
+from . import services
 from .models import Event, RefereeAssignment, Round
 from .roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
 

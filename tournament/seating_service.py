@@ -1,4 +1,4 @@
-"""Seating an event with the generator (``tournament.seating``): drafts that the director
+"""Seating an event with the generator (``seating``): drafts that the director
 generates, inspects, adjusts by swapping two players, and publishes as the rounds' seating.
 
 Substitute players are mapped to the generator's negative ids and back: the n-th substitute of
@@ -16,7 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from . import seating
+import seating
+
 from .models import MAX_NUMBER, Event, Player, Round, Seat, SeatingDraft
 from .services import create_round, seat_round
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import Client
 
+from seating import DEFAULT_GROUP_WEIGHT
 from tournament import seating_service
-from tournament.seating import DEFAULT_GROUP_WEIGHT
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit
 

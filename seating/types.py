@@ -10,7 +10,7 @@ WINDS = ("E", "S", "W", "N")
 Table = tuple[int, int, int, int]
 Round = Sequence[Table]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "seating_data"
+DATA_DIR = Path(__file__).resolve().parent / "data"
 SUBSTITUTE_PAIR_PENALTY = 1.5  # two substitutes at a table: worse than one repeat
 WIND_CLASH_PENALTY = 0.3  # < 1: a repeat weighs more than a wind clash
 # Cost of moving a player away from the table the published plan gives (re-drafts):

@@ -1,4 +1,4 @@
-"""The exact search of ``tournament/seating/bound_search.py`` against brute force.
+"""The exact search of ``seating/bound_search.py`` against brute force.
 
 The search cuts branches with bounds (best one-round cover, degrees with byes, rounds
 taken in the order of falling cover, within a cycle of byes under the fairness rules);
@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from tournament.seating import bounds
+from seating import bounds
 
 
 def _rounds(players: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], ...]]:

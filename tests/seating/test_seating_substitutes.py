@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.seating import generate
+from seating import generate
 
 
 def substitute_games(rounds, players: int) -> list[list[int]]:

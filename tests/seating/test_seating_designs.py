@@ -1,8 +1,8 @@
 """Zero repeats at the round limit from compact 1-rotational designs (issue 19, stretch).
 
-The files ``tournament/seating_data/n*_r*.json`` holding a ``design`` were found by
+The files ``seating/data/n*_r*.json`` holding a ``design`` were found by
 ``bench/seating_precompute.py NxR`` (search in ``bench/seating_designs.py``); the package
-develops them at load time (``tournament/seating/designs.py``)."""
+develops them at load time (``seating/designs.py``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tournament.seating import DATA_DIR, develop_design, generate, quality, validate
-from tournament.seating.constructions import _constructions
+from seating import DATA_DIR, develop_design, generate, quality, validate
+from seating.constructions import _constructions
 
 
 def compact_files(zero: bool = True) -> list[tuple[int, int, dict]]:
@@ -77,7 +77,7 @@ def test_the_loader_refuses_a_malformed_design():
 
 
 def test_a_malformed_shipped_file_is_skipped_not_fatal(tmp_path, monkeypatch, caplog):
-    from tournament.seating import constructions
+    from seating import constructions
 
     data = compact_files()[0][2]
     players = data["players"]

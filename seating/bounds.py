@@ -1,7 +1,7 @@
 """Exact fewest repeats for events of fewer than four tables: the stored table.
 
 The most pairs that r rounds can cover, found by the exhaustive search of
-``bound_search`` (``Solver``) and stored in ``tournament/seating_data/small_bounds.json``
+``bound_search`` (``Solver``) and stored in ``seating/data/small_bounds.json``
 by ``bench/seating_bounds.py``; this module reads it for ``lower_bound``, ``quality`` and
 ``generate``.  Where the search stopped at its time limit, the rounds past it have the
 bound of ``entry_repeats``, and ``past`` holds the best schedules found for those round

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament import seating
-from tournament.seating import PlayerSpec, generate, lower_bound, quality, swap, validate
+import seating
+from seating import PlayerSpec, generate, lower_bound, quality, swap, validate
 
 FAST = {"time_budget": 5.0, "max_iterations": 300}
 

@@ -1,9 +1,9 @@
-"""Benchmark of the seating generator (tournament/seating/).
+"""Benchmark of the seating generator (seating/).
 
-.venv/bin/python bench/seating.py            # all cases, three seeds each
-.venv/bin/python bench/seating.py --quick    # one seed, small cases only
-.venv/bin/python bench/seating.py --cases 20x5,64x21 --seeds 0,1
-.venv/bin/python bench/seating.py --stretch  # N = 16, 20, ..., 172 at R_max = (N-1)//3
+.venv/bin/python bench/seating_quality.py            # all cases, three seeds each
+.venv/bin/python bench/seating_quality.py --quick    # one seed, small cases only
+.venv/bin/python bench/seating_quality.py --cases 20x5,64x21 --seeds 0,1
+.venv/bin/python bench/seating_quality.py --stretch  # N = 16, 20, ..., 172 at R_max = (N-1)//3
 
 Both modes end with the cases of issue 19: a re-draft after two drops
 (``redraft_repeats=`` beside ``lower_bound=``), clubs (``same_club=``), substitutes
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament import seating  # noqa: E402
+import seating  # noqa: E402
 
 CASES = [
     (16, 5),
@@ -131,7 +131,7 @@ def substitute_games(rounds, players: int) -> list[int]:
 PEAK = """
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
-from tournament import seating
+import seating
 t = time.perf_counter()
 s = seating.generate(int(sys.argv[2]), int(sys.argv[3]), seed=0, time_budget=float(sys.argv[4]))
 seating.validate(s.rounds)

@@ -1,7 +1,7 @@
 """Fewer than four tables: the lower bound is exact (issue 19, item 7).
 
-The bound comes from an exhaustive search (``tournament/seating/bound_search.py``, table in
-``tournament/seating_data/small_bounds.json`` written by ``bench/seating_bounds.py``); the
+The bound comes from an exhaustive search (``seating/bound_search.py``, table in
+``seating/data/small_bounds.json`` written by ``bench/seating_bounds.py``); the
 generator reaches it, which shows the bound exact from both sides."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tournament.seating import bounds, generate, lower_bound, quality, validate
+from seating import bounds, generate, lower_bound, quality, validate
 
 
 def stored_sizes(exact: bool = True) -> list[tuple[str, int, int]]:

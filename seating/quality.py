@@ -19,7 +19,7 @@ _MAX_ZERO_REPEAT_ROUNDS = {4: 1, 8: 1, 12: 1, 20: 5}
 
 def lower_bound(players: int, rounds: int, fill: str = "substitutes") -> int:
     """Fewest repeats for ``players`` over ``rounds`` rounds: exact for the small events
-    of ``tournament/seating_data/small_bounds.json`` (fewer than four tables, substitutes
+    of ``seating/data/small_bounds.json`` (fewer than four tables, substitutes
     and byes shared as ``generate`` shares them: fewest first; a bound only past the proven
     rounds of an entry marked ``partial``), else the counting bound for players who all play
     every round."""

@@ -1,4 +1,4 @@
-"""Compact 1-rotational designs shipped in ``tournament/seating_data`` (issue 19).
+"""Compact 1-rotational designs shipped in ``seating/data`` (issue 19).
 
 A file may hold, instead of a full ``schedule``, a ``design``::
 

@@ -1,5 +1,5 @@
 """Zero-repeat structures: affine geometry, transversal designs, a packing of PG(3, 3)
-and schedules precomputed by our own search (``tournament/seating_data``)."""
+and schedules precomputed by our own search (``seating/data``)."""
 
 from __future__ import annotations
 

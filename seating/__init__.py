@@ -10,7 +10,7 @@ How a schedule is made (``generate``):
    transversal designs over GF(q) (4q players, q a prime power) and over Z_n (4n
    players), a packing of PG(3, 3) (40 players, 13 rounds), and schedules precomputed
    by our own search (``bench/seating_precompute.py``) shipped in
-   ``tournament/seating_data``: mostly compact 1-rotational designs (a base round on
+   ``seating/data``: mostly compact 1-rotational designs (a base round on
    Z_n x 3 orbits + fixed points, developed by the n translations at load time,
    ``designs``) that reach zero repeats at R_max = (N - 1) // 3 rounds, i.e. resolvable
    (N, 4, 1) designs (N = 4 mod 12), 4-RGDDs of type 3^(N/3) (N = 0 mod 12) and of type

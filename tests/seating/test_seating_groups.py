@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament.seating import Grouping, PlayerSpec, generate, quality, swap
+from seating import Grouping, PlayerSpec, generate, quality, swap
 
 
 def test_eight_clubs_of_eight_never_meet_by_default():
