@@ -54,7 +54,7 @@ from seating_anneal import anneal_byes  # noqa: E402
 
 from seating import bounds, generate  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "tournament" / "seating_data" / "small_bounds.json"
+OUT = Path(__file__).resolve().parent.parent / "seating" / "data" / "small_bounds.json"
 
 
 def sizes() -> list[tuple[str, int]]:

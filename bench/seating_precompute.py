@@ -58,7 +58,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import seating  # noqa: E402
 
-DATA_DIR = ROOT / "tournament" / "seating_data"
+DATA_DIR = ROOT / "seating" / "data"
 
 # (players, rounds) -> list of ansatz (n, m, f, k) with m * n + f == players, k * n == rounds
 CASES: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {

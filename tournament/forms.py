@@ -6,8 +6,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from seating import DEFAULT_GROUP_WEIGHT
+
 from .models import MAX_NUMBER, Round
-from .seating import DEFAULT_GROUP_WEIGHT
 
 
 class RoundForm(forms.Form):
