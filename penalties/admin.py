@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import FoulReport, LedgerEntry, Void
+from penalties.models import FoulReport, LedgerEntry, Void
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

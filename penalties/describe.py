@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
+from penalties.models import FoulReport
 from rules import CATALOGUE, LedgerLine, Seats, consequence_of, describe
-
-from .models import FoulReport
 
 
 def foul_label(code: str) -> str:

@@ -13,11 +13,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from penalties.wording import choice_label, points_unit
 from rules import CATALOGUE, Ruleset
 from rules.catalogue import BOOL, CHOICE, INT, OBJECT_LIST, PLAYER, PLAYER_INT_MAP, PLAYER_LIST
 from tournament.models import Seat
-
-from .wording import choice_label, points_unit
 
 CLAIM_ROWS = 3
 

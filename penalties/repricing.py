@@ -24,14 +24,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from penalties.models import FoulReport
+from penalties.services import FoulInput, record_foul, void_report
 from rules import RuleError, get_ruleset
 from tournament.models import Event
 from tournament.roles import is_director
 from tournament.services import save_event
 from tournament.services.pricing import MAX_REPRICING_REASON, repricing_preview
-
-from .models import FoulReport
-from .services import FoulInput, record_foul, void_report
 
 
 @dataclass(frozen=True)

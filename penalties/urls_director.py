@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_repricing
+from penalties import views_repricing
 
 app_name = "repricing"
 

@@ -17,17 +17,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from penalties import services
+from penalties.forms import FoulForm
+from penalties.models import FoulReport
+from penalties.wording import foul_description
 from rules import CATALOGUE, get_ruleset
 from tournament.models import WIND_ORDER, Event, RefereeAssignment, Round, Seat, Table
 from tournament.params import bounded_int
 from tournament.roles import can_enter_results, can_view, is_director, referee_assignment
 from tournament.services import has_new_roles
 from tournament.timezones import activate_event_time_zone
-
-from . import services
-from .forms import FoulForm
-from .models import FoulReport
-from .wording import foul_description
 
 require_GET_POST = require_http_methods(["GET", "POST"])
 

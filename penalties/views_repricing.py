@@ -12,13 +12,12 @@ from django.shortcuts import redirect
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from penalties.repricing import reprice_event
 from tournament import services
 from tournament.event_forms import EventForm
 from tournament.models import Event
 from tournament.views.access import director_required
 from tournament.views.events import event_form_page
-
-from .repricing import reprice_event
 
 
 @require_POST

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import SeatScore, StandingsSnapshot, TableResult
+from scoring.models import SeatScore, StandingsSnapshot, TableResult
 
 
 class SeatScoreInline(admin.TabularInline):

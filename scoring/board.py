@@ -12,10 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from penalties.models import FoulReport
+from scoring.models import TableResult
 from tournament.clock import clock_of
 from tournament.models import Round, Seat
-
-from .models import TableResult
 
 NONE, ENTERED, CONFIRMED, CORRECTED = "none", "entered", "confirmed", "corrected"
 

@@ -19,11 +19,10 @@ from django.utils.translation import gettext as _
 import seating
 from rules import formats as rf
 from rules.errors import RuleError
+from scoring import formats
+from scoring.formats import current
 from tournament.models import CutDecision, Event, Player, Round, Seat, Stage
 from tournament.services import bump_revision, create_round, seat_round
-
-from . import formats
-from .formats import current
 
 
 def stages_of(event: Event) -> list[Stage]:

@@ -10,11 +10,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.standings import RIICHI, TABLE_POINTS
+from scoring.formats import current as current_data
+from scoring.formats import display, readable
+from scoring.models import FormatStandings
 from tournament.models import Event, Player, Stage, Team
-
-from .formats import current as current_data
-from .formats import display, readable
-from .models import FormatStandings
 
 
 def columns(method: str) -> list[str]:
@@ -131,7 +130,7 @@ def final_order(event: Event) -> list[tuple[int, int]] | None:
 def team_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     """Header and rows of the team standings for the CSV and XLSX exports: place, team, the
     ranking values as numbers, the members (counted ones first, as ranked)."""
-    from .exports import number
+    from scoring.exports import number
 
     current = state(event)
     if current.updating or "teams" not in current.data:
@@ -153,12 +152,12 @@ def team_table(event: Event) -> tuple[list[str], list[list[Any]]]:
 
 
 def teams_csv(event: Event) -> bytes:
-    from .exports import to_csv
+    from scoring.exports import to_csv
 
     return to_csv(*team_table(event))
 
 
 def teams_xlsx(event: Event) -> bytes:
-    from .exports import to_xlsx
+    from scoring.exports import to_xlsx
 
     return to_xlsx(_("Teams"), *team_table(event))

@@ -131,7 +131,7 @@ class StandingsSnapshot(models.Model):
 
     @cached_property
     def rows(self) -> list[dict]:
-        from .snapshot import unpack
+        from scoring.snapshot import unpack
 
         return unpack(self.method, self.packed)
 
@@ -156,12 +156,12 @@ class FormatStandings(models.Model):
 
     @cached_property
     def data(self) -> dict:
-        from .formats import unpack
+        from scoring.formats import unpack
 
         return unpack(self.packed)
 
 
-from .sheets_models import HandConfirmation, ScoreSheet, SheetHand  # noqa: E402
+from scoring.sheets_models import HandConfirmation, ScoreSheet, SheetHand  # noqa: E402
 
 __all__ = [
     "FormatStandings",

@@ -7,8 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from . import format_tables
-from .public import _event
+from scoring import format_tables
+from scoring.public import _event
 
 
 @require_GET

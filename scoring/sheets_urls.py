@@ -3,7 +3,7 @@ PINs). Included from ``config.urls`` without a namespace; names start with ``she
 
 from django.urls import path
 
-from . import sheets_views as views
+from scoring import sheets_views as views
 
 urlpatterns = [
     path(

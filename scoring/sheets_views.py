@@ -18,14 +18,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from penalties.models import FoulReport
 from rules import get_ruleset
+from scoring import sheets
+from scoring.api.sheets import session_player
+from scoring.sheets_forms import WIND_LABELS, CorrectionForm, HandForm, PinForm
 from tournament import pins
 from tournament.models import Event, Player, Seat, Table
 from tournament.roles import can_view
 from tournament.views.access import director_required
-
-from . import sheets
-from .api.sheets import session_player
-from .sheets_forms import WIND_LABELS, CorrectionForm, HandForm, PinForm
 
 WINDS = ("E", "S", "W", "N")
 

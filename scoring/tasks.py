@@ -9,7 +9,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from . import services
+from scoring import services
 
 
 @shared_task(

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_board
+from scoring import views_board
 
 app_name = "board"
 

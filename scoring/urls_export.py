@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_export as views
+from scoring import views_export as views
 
 app_name = "exports"
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_formats as views
+from scoring import views_formats as views
 
 app_name = "formats"
 

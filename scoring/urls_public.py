@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import public, public_formats
+from scoring import public, public_formats
 
 app_name = "public"
 

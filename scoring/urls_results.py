@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_results
+from scoring import views_results
 
 app_name = "results"
 

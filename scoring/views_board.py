@@ -12,13 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scoring import board
 from tournament import services as tournament_services
 from tournament.forms import RoundStatusForm, RoundTimeForm
 from tournament.models import Event, Round
 from tournament.services.rounds import BACKWARD_MOVES, ROUND_TRANSITIONS
 from tournament.views.access import director_required
-
-from . import board
 
 
 def _round(event: Event, number: int) -> Round:

@@ -9,10 +9,9 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
+from scoring import exports, format_tables, sheets
 from tournament.models import Event
 from tournament.views import director_required
-
-from . import exports, format_tables, sheets
 
 
 def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:

@@ -14,14 +14,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import cuts, format_tables
+from scoring.format_forms import StageForm, TeamBestForm, TeamForm
 from tournament.models import Event, Stage, Team
 from tournament.services import stages as stage_services
 from tournament.services import teams as team_services
 from tournament.views import director_required
 from tournament.views.access import apply_errors, require_GET_POST
-
-from . import cuts, format_tables
-from .format_forms import StageForm, TeamBestForm, TeamForm
 
 
 def _fail(request: HttpRequest, exc: ValidationError) -> None:

@@ -18,13 +18,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring import services
+from scoring.models import TableResult
+from scoring.result_forms import ConfirmForm, ResultForm, score_field_name
 from tournament.models import WIND_ORDER, Event, Round, Table
 from tournament.roles import can_enter_results, can_view, is_director, is_staff_of
 from tournament.timezones import activate_event_time_zone
-
-from . import services
-from .models import TableResult
-from .result_forms import ConfirmForm, ResultForm, score_field_name
 
 
 def group_digits(value: int) -> str:

@@ -7,8 +7,8 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
-from . import services
-from .models import Event, Player, RefereeAssignment, Round, Seat, Table
+from tournament import services
+from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table
 
 
 class ViewOnlyAdmin(admin.ModelAdmin):

@@ -13,10 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 
 import seating
-
-from . import services
-from .models import Event, RefereeAssignment, Round
-from .roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
+from tournament import services
+from tournament.models import Event, RefereeAssignment, Round
+from tournament.roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
 
 DEMO_SLUG = "prague-open-2026"
 

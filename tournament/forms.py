@@ -7,8 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from seating import DEFAULT_GROUP_WEIGHT
-
-from .models import MAX_NUMBER, Round
+from tournament.models import MAX_NUMBER, Round
 
 
 class RoundForm(forms.Form):

@@ -6,8 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
-from .models import PLAYER_CLUB_MAX, PLAYER_NAME_MAX, Player
-from .services import ENCODINGS
+from tournament.models import PLAYER_CLUB_MAX, PLAYER_NAME_MAX, Player
+from tournament.services import ENCODINGS
 
 
 def country_choices() -> list[tuple[str, str]]:

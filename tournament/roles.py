@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from .models import Event, RefereeAssignment
+from tournament.models import Event, RefereeAssignment
 
 DIRECTORS_GROUP = "Directors"
 HEAD_REFEREES_GROUP = "Head referees"

@@ -17,9 +17,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import seating
-
-from .models import MAX_NUMBER, Event, Player, Round, Seat, SeatingDraft
-from .services import create_round, seat_round
+from tournament.models import MAX_NUMBER, Event, Player, Round, Seat, SeatingDraft
+from tournament.services import create_round, seat_round
 
 METHODS = ("balanced", "swiss")
 # players x rounds the generator seats within its time budget (10 000 players x 3 rounds

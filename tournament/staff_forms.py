@@ -8,7 +8,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import MAX_NUMBER, RefereeAssignment
+from tournament.models import MAX_NUMBER, RefereeAssignment
 
 RANGE = re.compile(r"^(\d+)-(\d+)$")
 MAX_LISTED = 500

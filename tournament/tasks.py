@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from .models import Event
+from tournament.models import Event
 
 
 @shared_task
@@ -14,8 +14,8 @@ def health_check() -> dict[str, int]:
 def generate_seating(draft_id: int) -> str:
     """Generate a seating draft; the generator's own time budget ends it well before the
     task's time limit."""
-    from .models import SeatingDraft
-    from .seating_service import run_draft
+    from tournament.models import SeatingDraft
+    from tournament.seating_service import run_draft
 
     draft = SeatingDraft.objects.select_related("event").get(pk=draft_id)
     return run_draft(draft).status

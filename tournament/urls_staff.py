@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import staff
+from tournament.views import staff
 
 app_name = "staff"
 

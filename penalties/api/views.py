@@ -18,14 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from penalties import services
-from penalties.models import FoulReport, LedgerEntry
-from penalties.wording import foul_description, points_unit
-from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_ruleset
-from tournament.api.permissions import EventScoped, EventStaffWrites, as_drf_error
-from tournament.params import bounded_int
-from tournament.roles import is_director, is_head_referee
-
-from .serializers import (
+from penalties.api.serializers import (
     DisciplineSerializer,
     FoulCreateSerializer,
     FoulReportAuditSerializer,
@@ -35,6 +28,12 @@ from .serializers import (
     RulesetSerializer,
     VoidCreateSerializer,
 )
+from penalties.models import FoulReport, LedgerEntry
+from penalties.wording import foul_description, points_unit
+from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_ruleset
+from tournament.api.permissions import EventScoped, EventStaffWrites, as_drf_error
+from tournament.params import bounded_int
+from tournament.roles import is_director, is_head_referee
 
 
 class FoulRecorders(EventStaffWrites):

@@ -12,7 +12,7 @@ Modules: ``checks`` (rights, the foul against the ruleset, errors), ``recording`
 ``voiding`` and ``discipline``.
 """
 
-from .checks import (
+from penalties.services.checks import (
     MAX_KEY_LENGTH,
     MAX_VOID_REASON,
     CheckedFoul,
@@ -21,9 +21,9 @@ from .checks import (
     check_foul,
     check_recorder,
 )
-from .discipline import Discipline, discipline
-from .recording import record_foul
-from .voiding import check_voider, void_report
+from penalties.services.discipline import Discipline, discipline
+from penalties.services.recording import record_foul
+from penalties.services.voiding import check_voider, void_report
 
 __all__ = [
     "MAX_KEY_LENGTH",

@@ -10,10 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from penalties.models import FoulReport, LedgerEntry
-from tournament.models import Event, RefereeAssignment
-from tournament.services import bump_revision
-
-from .checks import (
+from penalties.services.checks import (
     MAX_KEY_LENGTH,
     MAX_VOID_REASON,
     Conflict,
@@ -22,6 +19,8 @@ from .checks import (
     check_foul,
     check_recorder,
 )
+from tournament.models import Event, RefereeAssignment
+from tournament.services import bump_revision
 
 
 def _replayed(

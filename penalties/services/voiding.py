@@ -7,14 +7,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from penalties.models import FoulReport, LedgerEntry, Void
+from penalties.services.checks import MAX_VOID_REASON, Conflict, _denied, _invalid
 from rules import (
     REVERSIBLE_KINDS,
 )
 from tournament.models import Event, RefereeAssignment
 from tournament.roles import is_director, referee_assignment
 from tournament.services import bump_revision
-
-from .checks import MAX_VOID_REASON, Conflict, _denied, _invalid
 
 
 def check_voider(event: Event, user: AbstractBaseUser) -> None:

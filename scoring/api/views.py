@@ -17,12 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.models import StandingsSnapshot
-from scoring.snapshot import decoded_rows, expand_rounds
-from tournament.api.permissions import EventStaffWrites, as_drf_error
-from tournament.models import Table
-
-from .serializers import (
+from scoring.api.serializers import (
     ConfirmInSerializer,
     ConflictSerializer,
     ResultInSerializer,
@@ -30,6 +25,10 @@ from .serializers import (
     StandingsSerializer,
     TableResultSerializer,
 )
+from scoring.models import StandingsSnapshot
+from scoring.snapshot import decoded_rows, expand_rounds
+from tournament.api.permissions import EventStaffWrites, as_drf_error
+from tournament.models import Table
 
 
 def _call(function, *args, **kwargs):

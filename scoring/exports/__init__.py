@@ -4,7 +4,7 @@ restores exactly. Cells and file formats are in ``files``."""
 
 from __future__ import annotations
 
-from .archive import (
+from scoring.exports.archive import (
     ARCHIVE_FORMAT,
     ARCHIVE_VERSION,
     CO_OFFENDERS,
@@ -15,8 +15,8 @@ from .archive import (
     event_archive,
     import_event,
 )
-from .ema import EMA_HEADER, NAME_PARTICLES, ema_csv, ema_table, split_name
-from .files import (
+from scoring.exports.ema import EMA_HEADER, NAME_PARTICLES, ema_csv, ema_table, split_name
+from scoring.exports.files import (
     CSV_TYPE,
     FORMULA_STARTS,
     JSON_TYPE,
@@ -27,7 +27,7 @@ from .files import (
     to_csv,
     to_xlsx,
 )
-from .tables import (
+from scoring.exports.tables import (
     results_csv,
     results_table,
     results_xlsx,

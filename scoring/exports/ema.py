@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.standings import RIICHI
+from scoring.exports.files import number, table_points, to_csv
+from scoring.exports.tables import _country, _players, standings
 from scoring.format_tables import final_order
 from tournament.models import Event
-
-from .files import number, table_points, to_csv
-from .tables import _country, _players, standings
 
 # The EMA reads these column names; they are a file format, not text for people, so they are
 # not translated.

@@ -12,11 +12,10 @@ from django.utils.translation import gettext as _
 
 from rules import get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
+from scoring.exports.files import number, table_points, to_csv, to_xlsx
 from scoring.models import SeatScore
 from scoring.snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 from tournament.models import WIND_ORDER, Event, Player
-
-from .files import number, table_points, to_csv, to_xlsx
 
 
 def standings(event: Event) -> tuple[str, list[dict[str, Any]]]:

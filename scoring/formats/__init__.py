@@ -15,18 +15,9 @@ whose rounds hold the round they were given in (docs/rules-decisions.md, section
 
 from __future__ import annotations
 
-from .inputs import (
-    inputs_of,
-    load_inputs,
-    load_stages,
-)
-from .rows import (
-    VALUES,
-    Rows,
-    key_indices,
-    primary,
-)
-from .stages import (
+from scoring.formats.inputs import inputs_of, load_inputs, load_stages
+from scoring.formats.rows import VALUES, Rows, key_indices, primary
+from scoring.formats.stages import (
     CutInput,
     StageInput,
     StageLike,
@@ -36,24 +27,9 @@ from .stages import (
     scale_of,
     stage_standings,
 )
-from .stored import (
-    PACK_FORMAT,
-    compute,
-    display,
-    pack,
-    readable,
-    unpack,
-)
-from .teams import (
-    team_arrays,
-)
-from .writing import (
-    current,
-    prepare,
-    prepare_computed,
-    refresh,
-    store,
-)
+from scoring.formats.stored import PACK_FORMAT, compute, display, pack, readable, unpack
+from scoring.formats.teams import team_arrays
+from scoring.formats.writing import current, prepare, prepare_computed, refresh, store
 
 __all__ = [
     "CutInput",

@@ -11,10 +11,9 @@ from django.db.models.functions import Cast
 
 from penalties.models import LedgerEntry
 from scoring import snapshot
+from scoring.formats.stages import CutInput, StageInput
 from scoring.snapshot import _int_rows
 from tournament.models import Event, Player, Stage
-
-from .stages import CutInput, StageInput
 
 MEMBER, OVERALL = 0, 1
 

@@ -9,10 +9,9 @@ import numpy as np
 
 from rules import formats as rf
 from rules.standings import RIICHI
+from scoring.formats.rows import Rows, key_indices, primary
 from scoring.snapshot import TWELFTHS
 from tournament.models import Stage
-
-from .rows import Rows, key_indices, primary
 
 # Stages -------------------------------------------------------------------------------------
 

@@ -10,11 +10,10 @@ from typing import Any
 import numpy as np
 
 from rules.standings import TABLE_POINTS
+from scoring.formats.rows import VALUES, Rows
+from scoring.formats.stages import StageLike, final_ranking, scale_of, stage_standings
+from scoring.formats.teams import team_arrays
 from scoring.snapshot import TWELFTHS, Formatter, _narrowest
-
-from .rows import VALUES, Rows
-from .stages import StageLike, final_ranking, scale_of, stage_standings
-from .teams import team_arrays
 
 # Stored form --------------------------------------------------------------------------------
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from rules import formats as rf
+from scoring.formats.rows import Rows, key_indices
 from scoring.snapshot import TWELFTHS
-
-from .rows import Rows, key_indices
 
 # Teams --------------------------------------------------------------------------------------
 

@@ -7,12 +7,11 @@ from typing import Any
 from django.db.models import Q
 
 from scoring import snapshot
+from scoring.formats.inputs import inputs_of, load_inputs
+from scoring.formats.rows import Rows
+from scoring.formats.stored import compute, pack
 from scoring.models import FormatStandings, StandingsSnapshot
 from tournament.models import Event
-
-from .inputs import inputs_of, load_inputs
-from .rows import Rows
-from .stored import compute, pack
 
 
 def prepare(

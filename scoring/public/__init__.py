@@ -11,9 +11,7 @@ fragment, projector), ``rounds`` (results by round, penalties, seating) and ``pl
 module names them all, and the caches that tests clear.
 """
 
-from scoring.snapshot import _DECODED, decoded_rows, expand_rounds
-
-from .common import (
+from scoring.public.common import (
     _NAV,
     _NAV_HTML,
     _columns,
@@ -25,14 +23,16 @@ from .common import (
     nav_html,
     nav_links,
 )
-from .player import (
-    _PLAYER_PAGES,
-    _RECENT_REVISIONS,
-    PlayerReport,
-    player_page,
+from scoring.public.player import _PLAYER_PAGES, _RECENT_REVISIONS, PlayerReport, player_page
+from scoring.public.rounds import (
+    name_matches,
+    penalties,
+    published_round,
+    round_results,
+    search_key,
+    seating,
 )
-from .rounds import name_matches, penalties, published_round, round_results, search_key, seating
-from .standings import (
+from scoring.public.standings import (
     _PAGES,
     _RECENT_KEYS,
     _RENDERED,
@@ -42,6 +42,7 @@ from .standings import (
     standings_fragment,
     standings_html,
 )
+from scoring.snapshot import _DECODED, decoded_rows, expand_rounds
 
 __all__ = [
     "_DECODED",

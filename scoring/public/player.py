@@ -25,18 +25,11 @@ from scoring import sheets
 from scoring.history import history_svg_points
 from scoring.models import StandingsSnapshot
 from scoring.prepared import Prepared, json_value
+from scoring.public.common import _columns, _etag, _not_modified, _shared_page, nav_html
 from scoring.snapshot import decoded_rows, expand_rounds
 from tournament.models import Event, Player, Round, Seat, Wind
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
-
-from .common import (
-    _columns,
-    _etag,
-    _not_modified,
-    _shared_page,
-    nav_html,
-)
 
 # Player pages of anonymous visitors: (event pk, revisions, language, player) -> (ETag, page),
 # the most recently used last; and per (slug, language) until when the revisions last read

@@ -17,17 +17,9 @@ from django.views.decorators.http import require_GET
 from rules.standings import RIICHI
 from scoring import sheets
 from scoring.models import StandingsSnapshot
+from scoring.public.common import _columns, _etag, _event, _not_modified, _shared_page, _snapshot
 from tournament.clock import clock_of
 from tournament.models import Announcement, Event, Round
-
-from .common import (
-    _columns,
-    _etag,
-    _event,
-    _not_modified,
-    _shared_page,
-    _snapshot,
-)
 
 
 def _standings_context(event: Event, snapshot: StandingsSnapshot) -> dict:

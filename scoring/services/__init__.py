@@ -9,8 +9,7 @@ snapshot, asked for after every write).
 """
 
 from scoring import snapshot
-
-from .reconcile import (
+from scoring.services.reconcile import (
     clear_pending,
     coalesce_seconds,
     compute,
@@ -20,7 +19,7 @@ from .reconcile import (
     request_reconcile,
     stale_event_ids,
 )
-from .results import (
+from scoring.services.results import (
     MAX_KEY_LENGTH,
     MAX_REASON,
     MAX_SCORE,

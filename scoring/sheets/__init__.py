@@ -22,13 +22,20 @@ exports' dicts), ``live`` (live tables, hand statistics), ``integrity`` (``verif
 markers) and ``export`` (the hands CSV/XLSX). Import from the package: ``scoring.sheets``.
 """
 
-from .export import HANDS_HEADER, hands_csv, hands_table, hands_xlsx
-from .integrity import sheet_differences, sheet_marker
-from .live import HandStats, LiveTable, live_tables, player_hand_stats
-from .output import hand_dict, sheet_dict
-from .reading import WINDS, SheetView, read_sheet, with_seats
-from .rights import Author, can_write_sheet, referees_table
-from .writing import MAX_KEY, HandConflict, add_hand, close_sheet, confirm_hand, correct_hand
+from scoring.sheets.export import HANDS_HEADER, hands_csv, hands_table, hands_xlsx
+from scoring.sheets.integrity import sheet_differences, sheet_marker
+from scoring.sheets.live import HandStats, LiveTable, live_tables, player_hand_stats
+from scoring.sheets.output import hand_dict, sheet_dict
+from scoring.sheets.reading import WINDS, SheetView, read_sheet, with_seats
+from scoring.sheets.rights import Author, can_write_sheet, referees_table
+from scoring.sheets.writing import (
+    MAX_KEY,
+    HandConflict,
+    add_hand,
+    close_sheet,
+    confirm_hand,
+    correct_hand,
+)
 
 __all__ = [
     "HANDS_HEADER",

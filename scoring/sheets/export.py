@@ -7,9 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet, SheetHand
+from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
 from tournament.models import Event, Seat
-
-from .reading import WINDS, _latest, _play_stored, _with_confirmation
 
 HANDS_HEADER = (
     "round",

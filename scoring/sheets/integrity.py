@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from rules import RuleError
 from scoring.models import HandConfirmation, SheetHand, TableResult
+from scoring.sheets.reading import WINDS, _latest, _play, _with_confirmation
 from tournament.models import Event
-
-from .reading import WINDS, _latest, _play, _with_confirmation
 
 
 def sheet_differences(event: Event) -> list[str]:

@@ -8,9 +8,8 @@ from fractions import Fraction
 
 from rules.hands import WIN
 from scoring.models import ScoreSheet, SheetHand
+from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
 from tournament.models import Player, Round, Seat
-
-from .reading import WINDS, _latest, _play_stored, _with_confirmation
 
 
 @dataclass(frozen=True)

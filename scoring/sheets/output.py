@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import ScoreSheet, SheetHand
-
-from .reading import WINDS, SheetView
+from scoring.sheets.reading import WINDS, SheetView
 
 
 def hand_dict(hand: SheetHand) -> dict[str, Any]:

@@ -15,10 +15,9 @@ from rules import RuleError
 from rules.hands import Hand, Sheet, hand_json, parse_hand
 from scoring import services
 from scoring.models import HandConfirmation, ScoreSheet, SheetHand, TableResult
+from scoring.sheets.reading import WINDS, SheetView, _latest, _play, _rule_error, _with_confirmation
+from scoring.sheets.rights import Author, _check_author, _check_enabled
 from tournament.models import Table
-
-from .reading import WINDS, SheetView, _latest, _play, _rule_error, _with_confirmation
-from .rights import Author, _check_author, _check_enabled
 
 MAX_KEY = 64
 

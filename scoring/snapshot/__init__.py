@@ -22,9 +22,16 @@ Modules: ``loading`` (the four queries into arrays), ``computing`` (ranking, pla
 and ``packing`` (the stored form, reading it back).
 """
 
-from .computing import Computed, compute, compute_rows, place_history
-from .loading import Loaded, _int_rows, _reader_thread, close_reader, load_grid, positions
-from .packing import (
+from scoring.snapshot.computing import Computed, compute, compute_rows, place_history
+from scoring.snapshot.loading import (
+    Loaded,
+    _int_rows,
+    _reader_thread,
+    close_reader,
+    load_grid,
+    positions,
+)
+from scoring.snapshot.packing import (
     _DECODED,
     LINE_FIELDS,
     TWELFTHS,

@@ -10,10 +10,9 @@ import numpy as np
 
 from rules import Grid, get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
+from scoring.snapshot.loading import Loaded
+from scoring.snapshot.packing import LINE_FIELDS, TWELFTHS, _pack
 from tournament.models import Player
-
-from .loading import Loaded
-from .packing import LINE_FIELDS, TWELFTHS, _pack
 
 
 def _ranking_keys(method: str, units: np.ndarray, points: np.ndarray, score: np.ndarray):

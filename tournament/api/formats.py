@@ -7,12 +7,11 @@ from django.shortcuts import get_object_or_404
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
+from tournament.api.permissions import EventScoped
+from tournament.api.views import _save
 from tournament.models import Stage, Team
 from tournament.services import stages as stage_services
 from tournament.services import teams as team_services
-
-from .permissions import EventScoped
-from .views import _save
 
 
 class TeamSerializer(serializers.ModelSerializer):

@@ -21,10 +21,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament import services
+from tournament.api.permissions import EventScoped, as_drf_error
 from tournament.models import MAX_NUMBER, RefereeAssignment, StaffInvitation
 from tournament.roles import is_director
-
-from .permissions import EventScoped, as_drf_error
 
 # Serializers --------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import formats, staff, views
+from tournament.api import formats, staff, views
 
 urlpatterns = [
     path("events/", views.EventList.as_view(), name="event-list"),

@@ -21,11 +21,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament import services
-from tournament.models import Event, Player, Round, Table
-from tournament.roles import can_create_events, is_director
-
-from .permissions import EventScoped, as_drf_error, event_for
-from .serializers import (
+from tournament.api.permissions import EventScoped, as_drf_error, event_for
+from tournament.api.serializers import (
     EventSerializer,
     PlayerCsvSerializer,
     PlayerImportPreviewSerializer,
@@ -38,6 +35,8 @@ from .serializers import (
     TableSeatsSerializer,
     TableSerializer,
 )
+from tournament.models import Event, Player, Round, Table
+from tournament.roles import can_create_events, is_director
 
 
 def _save(call, *args, **kwargs):

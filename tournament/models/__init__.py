@@ -6,7 +6,7 @@ round numbers are unique per event and table numbers unique per round. Seats of 
 are frozen by a trigger (see migration 0002).
 """
 
-from .events import (
+from tournament.models.events import (
     FORMAT_FIELDS,
     MAX_NUMBER,
     RULESET_CHOICES,
@@ -15,7 +15,7 @@ from .events import (
     default_time_zone,
     time_zone_names,
 )
-from .players import (
+from tournament.models.players import (
     EMA_NUMBER_REGEX,
     PLAYER_CLUB_MAX,
     PLAYER_NAME_KEY_MAX,
@@ -26,7 +26,7 @@ from .players import (
     Team,
     player_name_key,
 )
-from .rounds import (
+from tournament.models.rounds import (
     WIND_ORDER,
     Round,
     RoundStatusChange,
@@ -35,8 +35,8 @@ from .rounds import (
     Table,
     Wind,
 )
-from .staff import RefereeAssignment, StaffInvitation
-from .stages import CutDecision, Stage
+from tournament.models.staff import RefereeAssignment, StaffInvitation
+from tournament.models.stages import CutDecision, Stage
 
 __all__ = [
     "EMA_NUMBER_REGEX",

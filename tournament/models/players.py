@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from .events import Event
+from tournament.models.events import Event
 
 EMA_NUMBER_REGEX = r"^[0-9]{8}$"
 PLAYER_NAME_MAX = 120

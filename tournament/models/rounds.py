@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .events import Event
-from .players import Player
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 
 class Round(models.Model):

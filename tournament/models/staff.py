@@ -7,7 +7,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .events import Event
+from tournament.models.events import Event
 
 
 class RefereeAssignment(models.Model):

@@ -8,7 +8,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .events import Event
+from tournament.models.events import Event
 
 
 class Stage(models.Model):

@@ -5,10 +5,10 @@ failure raises ``django.core.exceptions.ValidationError`` with a message per fie
 the database unchanged. One module per concern; this package names them all.
 """
 
-from .common import WINDS, bump_revision
-from .events import needs_repricing, option_error, save_event, validate_event
-from .hall import add_announcement, grant_extra_time, set_announcement_shown
-from .player_import import (
+from tournament.services.common import WINDS, bump_revision
+from tournament.services.events import needs_repricing, option_error, save_event, validate_event
+from tournament.services.hall import add_announcement, grant_extra_time, set_announcement_shown
+from tournament.services.player_import import (
     CSV_COLUMNS,
     ENCODINGS,
     CheckedFile,
@@ -21,8 +21,8 @@ from .player_import import (
     import_players_csv,
     read_player_file,
 )
-from .players import add_player, clean_player_fields, update_player
-from .referees import (
+from tournament.services.players import add_player, clean_player_fields, update_player
+from tournament.services.referees import (
     assign_referee,
     assign_roles,
     change_assignment,
@@ -34,9 +34,14 @@ from .referees import (
     remove_assignment,
     staff_of,
 )
-from .rounds import ROUND_TRANSITIONS, create_round, round_clock_action, update_round
-from .seats import create_table, lock_table, seat_round, seat_table
-from .staff import (
+from tournament.services.rounds import (
+    ROUND_TRANSITIONS,
+    create_round,
+    round_clock_action,
+    update_round,
+)
+from tournament.services.seats import create_table, lock_table, seat_round, seat_table
+from tournament.services.staff import (
     accept_invitation,
     assignments_of,
     create_account,

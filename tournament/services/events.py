@@ -8,9 +8,8 @@ from django.utils.translation import gettext as _
 
 from rules import RuleError, get_ruleset
 from tournament.models import Event, time_zone_names
-
-from .common import bump_revision
-from .pricing import reprice
+from tournament.services.common import bump_revision
+from tournament.services.pricing import reprice
 
 
 def option_error(ruleset_key: str, error: RuleError) -> ValidationError:

@@ -32,10 +32,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Event, Player, player_name_key
-
-from .common import bump_revision
-from .players import clean_player_fields
-from .teams import clean_team_name, teams_by_name
+from tournament.services.common import bump_revision
+from tournament.services.players import clean_player_fields
+from tournament.services.teams import clean_team_name, teams_by_name
 
 CSV_COLUMNS = ("name", "country", "club", "ema_number", "team")
 REQUIRED_COLUMNS = ("name",)

@@ -27,8 +27,7 @@ from tournament.models import (
     Player,
     player_name_key,
 )
-
-from .common import bump_revision
+from tournament.services.common import bump_revision
 
 # Control characters (NUL, line breaks, tabs, ...), invisible formatting characters (zero-width
 # spaces and joiners, direction overrides, the BOM), line and paragraph separators, and
@@ -151,7 +150,7 @@ def add_player(
     ema_number: Any = "",
     team: Any = None,
 ) -> Player:
-    from .teams import resolve_team
+    from tournament.services.teams import resolve_team
 
     fields = clean_player_fields(name, country, club, ema_number)
     errors = duplicate_errors(event, fields)
@@ -171,7 +170,7 @@ def update_player(player: Player, **changes: Any) -> Player:
     """Change any of name, country, club, EMA number and status (the others keep their
     values), and the team (``team``: a team of the player's event, its id, or "" for none).
     A change of any of them reaches the standings and exports: the revision moves."""
-    from .teams import resolve_team
+    from tournament.services.teams import resolve_team
 
     team_given = "team" in changes
     team = changes.pop("team", None)

@@ -19,8 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import MAX_NUMBER, Event, Round, RoundStatusChange
-
-from .common import bump_revision
+from tournament.services.common import bump_revision
 
 ROUND_TRANSITIONS: dict[str, set[str]] = {
     Round.Status.PLANNED: {Round.Status.SEATED},

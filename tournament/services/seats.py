@@ -11,9 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.models import MAX_NUMBER, Event, Player, Round, Seat, Table
-
-from .common import WINDS, _integrity_error, bump_revision
-from .rounds import _check_round_open
+from tournament.services.common import WINDS, _integrity_error, bump_revision
+from tournament.services.rounds import _check_round_open
 
 
 def lock_table(table: Table) -> None:

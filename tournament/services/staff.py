@@ -29,9 +29,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, RefereeAssignment, StaffInvitation
-
-from .players import REFUSED_CATEGORIES
-from .referees import check_table_numbers
+from tournament.services.players import REFUSED_CATEGORIES
+from tournament.services.referees import check_table_numbers
 
 
 def _hash(token: str) -> str:

@@ -18,8 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.models import MAX_NUMBER, Event, Round, Stage
-
-from .common import bump_revision
+from tournament.services.common import bump_revision
 
 STAGE_FIELDS = (
     "name",

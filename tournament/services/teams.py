@@ -15,9 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournament.models import PLAYER_CLUB_MAX, Event, Player, Team
-
-from .common import bump_revision
-from .players import _clean_text
+from tournament.services.common import bump_revision
+from tournament.services.players import _clean_text
 
 MAX_TEAM_BEST = 100
 

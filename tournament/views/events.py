@@ -18,8 +18,7 @@ from tournament.event_forms import ROUNDING_RULE_TEXT, EventForm, options_in_for
 from tournament.models import Event, Player, RefereeAssignment
 from tournament.roles import can_create_events
 from tournament.services.pricing import MAX_REPRICING_REASON, repricing_preview
-
-from .access import director_required, require_GET_POST
+from tournament.views.access import director_required, require_GET_POST
 
 # (URL name in the ``exports`` namespace, file name, what it is)
 EXPORTS = (

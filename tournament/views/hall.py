@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournament import services
 from tournament.models import Announcement, Event, Round
-
-from .access import director_required, require_GET_POST
+from tournament.views.access import director_required, require_GET_POST
 
 
 def _number(value: str | None) -> int:

@@ -24,8 +24,7 @@ from tournament.player_forms import (
     PlayerStatusForm,
 )
 from tournament.services.player_import import FIELD_LABELS
-
-from .access import apply_errors, director_required, require_GET_POST
+from tournament.views.access import apply_errors, director_required, require_GET_POST
 
 PREVIEW_LINES = 10
 DRAFTS_KEPT = timedelta(days=1)

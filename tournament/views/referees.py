@@ -16,8 +16,7 @@ from django.views.decorators.http import require_POST
 from tournament import services
 from tournament.models import Event, RefereeAssignment, StaffInvitation
 from tournament.staff_forms import InvitationForm, StaffRolesForm
-
-from .access import apply_errors, director_required, require_GET_POST
+from tournament.views.access import apply_errors, director_required, require_GET_POST
 
 NEW_LINK = "staff_invitation_link"
 

@@ -26,8 +26,7 @@ from tournament.models import (
     Round,
     Seat,
 )
-
-from .access import apply_errors, director_required, require_GET_POST
+from tournament.views.access import apply_errors, director_required, require_GET_POST
 
 
 @director_required

@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 from tournament import seating_service
 from tournament.forms import SeatingForm
 from tournament.models import Event, Player, SeatingDraft
-
-from .access import director_required, require_GET_POST
+from tournament.views.access import director_required, require_GET_POST
 
 
 def _queue_draft(draft) -> None:

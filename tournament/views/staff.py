@@ -18,8 +18,7 @@ from django.views.decorators.http import require_POST
 from tournament import services
 from tournament.staff_forms import AccountForm
 from tournament.timezones import activate_event_time_zone
-
-from .access import apply_errors, require_GET_POST
+from tournament.views.access import apply_errors, require_GET_POST
 
 
 def _welcome(request: HttpRequest, invitation, user) -> HttpResponse:

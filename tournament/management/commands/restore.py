@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from .backup import pg_env
+from tournament.management.commands.backup import pg_env
 
 
 class Command(BaseCommand):
