@@ -115,7 +115,7 @@ def main() -> None:
         from django.test.utils import CaptureQueriesContext
 
         from scoring.models import StandingsSnapshot
-        from scoring.services import reconcile_event
+        from scoring.services.reconcile import reconcile_event
 
         t0 = time.perf_counter()
         event_id = build_event(args.players, args.rounds, args.fouls)

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 def _standings_changed(sender, event_id: int, **kwargs) -> None:
-    from scoring.services import request_reconcile
+    from scoring.services.reconcile import request_reconcile
 
     request_reconcile(event_id)
 

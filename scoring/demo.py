@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 from penalties import services as penalties
-from scoring import services as scoring
+
+from scoring.services import reconcile
+from scoring.services import results as result_services
 from scoring import sheets
 from tournament.demo import DemoLogin, load_demo
 from tournament.models import Event, RefereeAssignment, Round, Table
@@ -69,16 +71,16 @@ def _play(event: Event, round_: Round) -> None:
             penalties.void_report(report, head, "Appeal upheld: the wait was live")
     if round_.number < LIVE_ROUND:
         for table in tables.values():
-            result = scoring.enter_result(table, event.director, _scores(rng))
-            scoring.confirm_result(table, head, result.version)
+            result = result_services.enter_result(table, event.director, _scores(rng))
+            result_services.confirm_result(table, head, result.version)
     elif round_.number == LIVE_ROUND:
         # The round board: results entered and waiting for the director's confirmation (so
         # the standings still read the closed rounds), one of them corrected, and the last
         # table still missing its result.
         for number, table in sorted(tables.items())[:-1]:
-            scoring.enter_result(table, head, _scores(rng))
+            result_services.enter_result(table, head, _scores(rng))
             if number == 1:
-                scoring.enter_result(
+                result_services.enter_result(
                     table,
                     head,
                     _scores(rng),
@@ -123,5 +125,5 @@ def _sheet_in_progress(event: Event, round_: Round, number: int) -> None:
 
 def load_full_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:
     event, logins = load_demo(player_count, round_count, play=_play)
-    scoring.reconcile_event(event.pk)
+    reconcile.reconcile_event(event.pk)
     return event, logins

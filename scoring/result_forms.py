@@ -10,7 +10,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.services import MAX_REASON, MAX_SCORE, WINDS
+from scoring.services.results import MAX_REASON
+
+from scoring.services.results import MAX_SCORE
+
+from scoring.services.results import WINDS
 from tournament.models import Seat
 
 # Digit groups people type: "30 000", "30 000" (no-break or thin space), "30'000".

@@ -9,7 +9,8 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from scoring import services
+
+from scoring.services import reconcile as standings_reconcile
 
 
 @shared_task(
@@ -25,16 +26,16 @@ from scoring import services
 def reconcile(event_id: int) -> dict:
     # Clear the "queued" claim before the revision is read: a write committing from now on
     # queues a new task instead of relying on this one.
-    services.clear_pending(event_id)
-    return services.reconcile_event(event_id)
+    standings_reconcile.clear_pending(event_id)
+    return standings_reconcile.reconcile_event(event_id)
 
 
 @shared_task(acks_late=True)
 def sweep_stale() -> list[int]:
     """Re-queue every event whose snapshot is older than the event (a lost task, a worker
     killed mid-run). Queues directly, ignoring claims: a duplicate costs one query."""
-    queue = services.reconcile_queue()
-    stale = services.stale_event_ids()
+    queue = standings_reconcile.reconcile_queue()
+    stale = standings_reconcile.stale_event_ids()
     for event_id in stale:
         reconcile.apply_async(args=(event_id,), queue=queue)
     return stale

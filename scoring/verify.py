@@ -11,7 +11,7 @@ from collections import defaultdict
 from penalties.models import FoulReport, LedgerEntry, Void
 from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
 from scoring.models import FormatStandings, SeatScore, StandingsSnapshot, TableResult
-from scoring.services import compute
+from scoring.services.reconcile import compute
 from tournament.models import Event, Seat
 from tournament.services.pricing import reprice, standing_reports
 

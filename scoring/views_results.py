@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring import services
+
+from scoring.services import results as result_services
 from scoring.models import TableResult
 from scoring.result_forms import ConfirmForm, ResultForm, score_field_name
 from tournament.models import WIND_ORDER, Event, Round, Table
@@ -58,7 +59,7 @@ def _wants_json(request: HttpRequest) -> bool:
 
 def _versions(table: Table) -> list[dict]:
     rows = []
-    for result in services.result_versions(table):
+    for result in result_services.result_versions(table):
         by_wind = {s.wind: s.score for s in result.scores.all()}
         rows.append(
             {
@@ -144,7 +145,7 @@ def result_page(
         if form.is_valid():
             data = form.cleaned_data
             try:
-                result = services.enter_result(
+                result = result_services.enter_result(
                     table,
                     request.user,
                     data["scores"],
@@ -152,7 +153,7 @@ def result_page(
                     reason=data.get("reason", ""),
                     idempotency_key=data["idempotency_key"],
                 )
-            except services.ResultConflict as exc:
+            except result_services.ResultConflict as exc:
                 form.add_error(None, exc.message)
                 conflict = _conflict(table, form, seats)
                 status = 409
@@ -187,7 +188,7 @@ def result_page(
                 return JsonResponse(
                     {"errors": form.errors.get_json_data(), "conflict": conflict}, status=status
                 )
-    expected, sticks = services.result_sum_target(event)
+    expected, sticks = result_services.result_sum_target(event)
     total = form.total() if form.is_bound else None
     confirmable = (
         latest is not None
@@ -239,8 +240,8 @@ def _confirm(request: HttpRequest, event: Event, table: Table) -> HttpResponse |
     else:
         version = form.cleaned_data["version"]
         try:
-            services.confirm_result(table, request.user, version)
-        except services.ResultConflict as exc:
+            result_services.confirm_result(table, request.user, version)
+        except result_services.ResultConflict as exc:
             error, code = exc.message, 409
         except ValidationError as exc:
             done = TableResult.objects.filter(

@@ -9,7 +9,7 @@ from django.db import connection
 from penalties.models import LedgerEntry
 from scoring.demo import load_full_demo
 from scoring.models import StandingsSnapshot
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from scoring.snapshot import pack_rows
 
 pytestmark = pytest.mark.django_db
@@ -75,12 +75,13 @@ def test_penalties_at_a_table_without_a_result_are_not_a_difference(capsys, make
 def test_a_result_scoring_a_player_who_did_not_sit_there_is_found(capsys, make_hall):
     """A re-seat below the services (the services refuse it): the counting result still
     credits the removed player."""
-    from scoring import services as scoring_services
+
+    from scoring.services import results as result_services
     from tournament.models import Seat, Table
 
     hall = make_hall("mcr")
     table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
-    scoring_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+    result_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
     other = Seat.objects.get(round__number=1, table__number=2, wind="E", round__event=hall.event)
     mine = Seat.objects.get(table=table, wind="E")
     Seat.objects.filter(pk=other.pk).delete()

@@ -16,7 +16,8 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring import services
+
+from scoring.services import results as result_services
 from scoring.api.serializers import (
     ConfirmInSerializer,
     ConflictSerializer,
@@ -38,7 +39,7 @@ def _call(function, *args, **kwargs):
         raise as_drf_error(exc) from exc
     except DjangoPermissionDenied as exc:
         raise PermissionDenied(str(exc) or None) from exc
-    except services.ResultConflict as exc:
+    except result_services.ResultConflict as exc:
         return None, Response(
             {"detail": exc.message, "current_version": exc.current_version},
             status=status.HTTP_409_CONFLICT,
@@ -57,7 +58,7 @@ class _TableView(APIView):
         )
 
     def body(self, table: Table) -> dict:
-        versions = services.result_versions(table)
+        versions = result_services.result_versions(table)
         counting = next((v.version for v in versions if v.counts), None)
         return TableResultSerializer(
             {
@@ -99,7 +100,7 @@ class TableResultView(_TableView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         result, conflict = _call(
-            services.enter_result,
+            result_services.enter_result,
             table_obj,
             request.user,
             data["scores"],
@@ -110,7 +111,7 @@ class TableResultView(_TableView):
         if conflict:
             return conflict
         replayed = getattr(result, "replayed", False)
-        result = next(v for v in services.result_versions(table_obj) if v.pk == result.pk)
+        result = next(v for v in result_services.result_versions(table_obj) if v.pk == result.pk)
         return Response(
             ResultVersionSerializer(result).data,
             status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED,
@@ -128,11 +129,11 @@ class TableResultConfirmView(_TableView):
         serializer = ConfirmInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result, conflict = _call(
-            services.confirm_result, table_obj, request.user, serializer.validated_data["version"]
+            result_services.confirm_result, table_obj, request.user, serializer.validated_data["version"]
         )
         if conflict:
             return conflict
-        result = next(v for v in services.result_versions(table_obj) if v.pk == result.pk)
+        result = next(v for v in result_services.result_versions(table_obj) if v.pk == result.pk)
         return Response(ResultVersionSerializer(result).data)
 
 

@@ -375,6 +375,6 @@ def _reset_sequences(using: str) -> None:
 
 
 def _reconcile(event_id: int) -> None:
-    from scoring.services import request_reconcile
+    from scoring.services.reconcile import request_reconcile
 
     request_reconcile(event_id)

@@ -9,7 +9,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from scoring import services
+
+from scoring.services import results as result_services
 from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table
 from tournament.roles import referee_assignments
 
@@ -40,7 +41,7 @@ def _check_author(
     if author.user is not None:
         if confirming and not table.round.is_closed and referees_table(author.user, table):
             return
-        services._check_rights(author.user, event, table, reason)
+        result_services._check_rights(author.user, event, table, reason)
         return
     player = author.player
     assert player is not None

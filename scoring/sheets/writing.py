@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from penalties.models import FoulReport
 from rules import RuleError
 from rules.hands import Hand, Sheet, hand_json, parse_hand
-from scoring import services
+
+from scoring.services import results as result_services
 from scoring.models import HandConfirmation, ScoreSheet, SheetHand, TableResult
 from scoring.sheets.reading import WINDS, SheetView, _latest, _play, _rule_error, _with_confirmation
 from scoring.sheets.rights import Author, _check_author, _check_enabled
@@ -52,7 +53,7 @@ def _parse(data: Any) -> Hand:
 def _foul_report(table: Table, report_id: Any) -> FoulReport | None:
     if report_id in (None, ""):
         return None
-    report = FoulReport.objects.filter(pk=services._as_int(report_id) or 0, table=table).first()
+    report = FoulReport.objects.filter(pk=result_services._as_int(report_id) or 0, table=table).first()
     if report is None:
         raise ValidationError(
             {"foul_report": [_("Name a foul report of this table (chombo, false win).")]}
@@ -80,7 +81,7 @@ def _authors(author: Author) -> dict[str, Any]:
 
 
 def _check_number(number: Any, field_name: str = "number") -> int:
-    value = services._as_int(number)
+    value = result_services._as_int(number)
     if value is None or value < 1:
         raise ValidationError({field_name: [_("Give the hand's number (1 for the first hand).")]})
     return value
@@ -216,7 +217,7 @@ def correct_hand(
     hand = _parse(data)
     _check_author(table, author, reason=reason)
     report = _foul_report(table, foul_report)
-    base = services._as_int(based_on_version)
+    base = result_services._as_int(based_on_version)
     try:
         with transaction.atomic():
             sheet, replay, hands, stored = _locked_hands(table, key, number)
@@ -278,7 +279,7 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
             raise ValidationError(
                 {"number": [_("There is no hand %(number)d to confirm.") % {"number": number}]}
             )
-        if services._as_int(version) != stored.version:
+        if result_services._as_int(version) != stored.version:
             raise HandConflict(
                 _(
                     "Hand %(number)d was changed meanwhile: version %(version)d is current. "
@@ -345,10 +346,10 @@ def _maybe_close(
 def _write_result(
     table: Table, sheet: ScoreSheet, played: Sheet, author: Author, *, reason: str = ""
 ) -> TableResult:
-    latest = services._latest_version(table)
+    latest = result_services._latest_version(table)
     if latest and not reason:
         reason = _("Written from the score sheet.")
-    result = services.enter_result(
+    result = result_services.enter_result(
         table,
         author.user,
         {wind: score for wind, score in zip(WINDS, played.final, strict=True)},

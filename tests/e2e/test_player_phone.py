@@ -8,7 +8,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from scoring import services as scoring
+
+from scoring.services import results as result_services
 from tournament import services
 from tournament.models import Round
 
@@ -20,7 +21,7 @@ def event_with_next_round(make_hall):
     h = make_hall("mcr")
     round1 = h.event.rounds.get(number=1)
     for table in round1.tables.all():
-        scoring.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+        result_services.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
     round2 = services.create_round(h.event, number=2)
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
     services.seat_round(round2, [ids[:4], ids[4:]])
@@ -64,7 +65,7 @@ def test_projector_pages_and_shows_the_clock(make_hall, live_server, browser, sh
         starts_at=timezone.now() - timedelta(minutes=30), length_minutes=120
     )
     for table in round1.tables.all():
-        scoring.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+        result_services.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
     services.add_announcement(h.event, "Dinner at 19:00")
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()

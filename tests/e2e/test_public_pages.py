@@ -10,7 +10,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from scoring import services as scoring
+
+from scoring.services import results as result_services
 from tournament import services
 from tournament.models import Round
 
@@ -26,7 +27,7 @@ def riichi_event(make_hall):
     h = make_hall("riichi_ema", players=16)
     services.update_player(h.east, name="Šťastný Bartholomew-Vandenberghe")
     for table in h.event.rounds.get(number=1).tables.all():
-        scoring.enter_result(table, h.director, {"E": 45000, "S": 35000, "W": 25000, "N": 15000})
+        result_services.enter_result(table, h.director, {"E": 45000, "S": 35000, "W": 25000, "N": 15000})
     h.foul(h.floor, "chombo", h.south, {"kind": "noten_riichi"})
     services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
     services.add_player(h.event, name="Late Comer")
@@ -118,7 +119,7 @@ def test_projector_shows_15_rows_and_its_page_marker(make_hall, live_server, bro
         starts_at=timezone.now() - timedelta(minutes=30), length_minutes=120
     )
     for table in h.event.rounds.get(number=1).tables.all():
-        scoring.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+        result_services.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
     services.add_announcement(h.event, "Dinner at 19:00 in the main hall")
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()

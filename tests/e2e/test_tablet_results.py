@@ -129,12 +129,13 @@ def test_a_result_sent_offline_is_stored_once(riichi, live_server, request, size
 def test_director_closes_a_round_from_the_board_with_a_table_missing(
     make_hall, live_server, request, size, shoot
 ):
-    from scoring import services as scoring
+
+    from scoring.services import results as result_services
 
     hall = make_hall("mcr", players=16)
     round1 = hall.event.rounds.get(number=1)
     for table in round1.tables.filter(number__in=[1, 2]):
-        scoring.enter_result(table, hall.head, {"E": 40, "S": 5, "W": 0, "N": -45})
+        result_services.enter_result(table, hall.head, {"E": 40, "S": 5, "W": 0, "N": -45})
     context = request.getfixturevalue(size)
     page = context.new_page()
     login(page, live_server, hall.director)
@@ -142,7 +143,7 @@ def test_director_closes_a_round_from_the_board_with_a_table_missing(
     assert page.get_attribute("[data-table='3']", "data-state") == "none"
     no_sideways_scroll(page)
     # The board refreshes itself: a result entered elsewhere shows without a reload.
-    scoring.enter_result(
+    result_services.enter_result(
         round1.tables.get(number=3), hall.head, {"E": 40, "S": 5, "W": 0, "N": -45}
     )
     wait_until(

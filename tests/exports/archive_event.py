@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime
 
 from penalties.models import FoulReport
-from scoring import services as scoring
+
+from scoring.services import results as result_services
 from tournament import services
 from tournament.models import Player, Round
 
@@ -20,16 +21,16 @@ def build_archive_event(hall) -> None:
     services.save_event(event)
     round1 = event.rounds.get(number=1)
     table1, table2 = round1.tables.order_by("number")
-    scoring.enter_result(table1, hall.head, {"E": 40, "S": 5, "W": 0, "N": -45})
-    scoring.enter_result(
+    result_services.enter_result(table1, hall.head, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(
         table1,
         hall.director,
         {"E": 30, "S": 15, "W": 0, "N": -45},
         based_on_version=1,
         reason="S counted a flower twice",
     )
-    scoring.enter_result(table2, hall.head, {"E": 8, "S": 8, "W": 8, "N": -24})
-    scoring.confirm_result(table2, hall.director, 1)
+    result_services.enter_result(table2, hall.head, {"E": 8, "S": 8, "W": 8, "N": -24})
+    result_services.confirm_result(table2, hall.director, 1)
     false_win = hall.foul(
         hall.floor, "false_win", hall.east, {"co_offenders": [hall.south.pk]}, note="both called"
     )

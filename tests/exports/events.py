@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring import services as scoring
+
+from scoring.services import results as result_services
 from tournament import services
 from tournament.models import Event, Player, Round
 
@@ -39,5 +40,5 @@ def build_event(director, ruleset, slug, roster, tables, *, options=None) -> Bui
     services.update_round(round_, status=Round.Status.LIVE)
     for table, seats in zip(tables_, tables, strict=True):
         scores = dict(zip("ESWN", (score for _name, score in seats), strict=True))
-        scoring.enter_result(table, director, scores)
+        result_services.enter_result(table, director, scores)
     return Built(event, players)

@@ -16,7 +16,7 @@ from django.core.management.base import CommandError
 from penalties.models import LedgerEntry
 from scoring import exports
 from scoring.models import StandingsSnapshot
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from tournament import services
 from tournament.models import Announcement, Event, Player
 

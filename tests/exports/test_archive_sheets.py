@@ -95,16 +95,17 @@ def test_hands_csv_and_xlsx(with_sheets, client):
 
 @pytest.mark.django_db
 def test_verify_reports_a_result_that_differs_from_its_sheet(with_sheets, capsys):
-    from scoring.services import reconcile_event
+    from scoring.services.reconcile import reconcile_event
 
     reconcile_event(with_sheets.event.pk)
     call_command("verify", with_sheets.event.slug)
     assert "consistent" in capsys.readouterr().out
     sheet = ScoreSheet.objects.get(table=with_sheets.table)
     latest = TableResult.objects.filter(table=with_sheets.table).order_by("-version").first()
-    from scoring import services as scoring
 
-    scoring.enter_result(
+    from scoring.services import results as result_services
+
+    result_services.enter_result(
         with_sheets.table, with_sheets.director, {"E": 1, "S": -1, "W": 0, "N": 0},
         based_on_version=latest.version, reason="typed over", sheet=sheet,
     )  # fmt: skip

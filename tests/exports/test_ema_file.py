@@ -27,7 +27,7 @@ import pytest
 
 from scoring import exports
 from scoring.models import StandingsSnapshot
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from tests.scoring.ledger import Ledger
 
 HERE = Path(__file__).resolve().parent

@@ -10,7 +10,8 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring import exports
-from scoring import services as scoring
+
+from scoring.services import results as result_services
 from tests.scoring.ledger import Ledger
 
 from .events import build_event
@@ -110,7 +111,7 @@ def test_riichi_results_show_the_counting_version_penalties_and_thousands(riichi
     round_ = event.rounds.get(number=1)
     table1, table2 = round_.tables.get(number=1), round_.tables.get(number=2)
     Ledger(director).transfers(table1, players["Bruno Petit"], {players["Aino Laine"]: 1000})
-    scoring.enter_result(
+    result_services.enter_result(
         table2,
         director,
         {"E": 40000, "S": 40000, "W": 31000, "N": 9000},

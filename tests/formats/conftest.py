@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from scoring.models import StandingsSnapshot
-from scoring.services import enter_result
+from scoring.services.results import enter_result
 from tournament import services
 from tournament.models import Event, Player, Round
 

@@ -12,7 +12,7 @@ from scoring import exports
 from scoring.cuts import confirm_cut
 from scoring.formats import pack
 from scoring.models import FormatStandings
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from scoring.verify import format_differences
 from tournament.models import CutDecision, Event, Stage, Team
 from tournament.services import stages, teams

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 
 from scoring.cuts import confirm_cut
 from scoring.models import FormatStandings
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from tournament.models import CutDecision, Round, Stage
 from tournament.services import stages, teams
 

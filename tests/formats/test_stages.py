@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from scoring import cuts
 from scoring.formats import readable
 from scoring.models import FormatStandings
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from tournament.models import CutDecision, Event, Stage
 from tournament.services import stages
 

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from scoring.formats import readable
 from scoring.models import FormatStandings
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from tournament import services
 from tournament.models import Player
 from tournament.services import teams

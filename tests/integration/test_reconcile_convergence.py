@@ -11,7 +11,11 @@ import uuid
 import pytest
 from django.contrib.auth.models import Group
 
-from scoring import services, tasks
+from scoring import tasks
+
+from scoring.services import reconcile as standings_reconcile
+
+from scoring.services import results as result_services
 from scoring.models import StandingsSnapshot, TableResult
 from tests.scoring.ledger import Ledger, seated_table
 from tournament.models import Event, Table
@@ -55,7 +59,7 @@ def test_random_writes_converge_to_a_full_recompute(celery_worker_process, make_
         action = rng.random()
         if action < 0.35:
             latest = TableResult.objects.filter(table=table).count()
-            services.enter_result(
+            result_services.enter_result(
                 table, director, zero_sum(rng), based_on_version=latest, reason=f"step {step}"
             )
         elif action < 0.65:
@@ -78,7 +82,7 @@ def test_random_writes_converge_to_a_full_recompute(celery_worker_process, make_
     snapshot = wait_until_current(event.pk)
     time.sleep(2.5)  # let the late duplicates run: they must not change anything
     snapshot = wait_until_current(event.pk)
-    revision, method, rows = services.compute(event.pk)
+    revision, method, rows = standings_reconcile.compute(event.pk)
     assert snapshot.revision == revision
     assert snapshot.method == method
     assert snapshot.rows == rows
@@ -89,7 +93,7 @@ def test_random_writes_converge_to_a_full_recompute(celery_worker_process, make_
 @pytest.mark.django_db(transaction=True)
 def test_one_write_after_another_is_seen_quickly(celery_worker_process, make_event, director):
     event, table, (east, south, west, north) = seated_table(make_event, "mcr")
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     wait_until_current(event.pk, timeout=20)
     Ledger(director).transfers(table, south, {east: 10, west: 10, north: 10})
     snapshot = wait_until_current(event.pk, timeout=20)

@@ -16,7 +16,9 @@ from django.contrib.auth.models import Group
 from django.db import connection
 
 from bench._servers import start_celery_worker, stop_process
-from scoring import services, tasks
+from scoring import tasks
+from scoring.services import reconcile as standings_reconcile
+from scoring.services import results as result_services
 from scoring.models import StandingsSnapshot
 from tests.integration.conftest import ROOT, _database_url, _require_services
 from tests.integration.test_reconcile_convergence import wait_until_current
@@ -53,7 +55,7 @@ def test_sigkill_mid_task_then_converge(settings_override, make_event, director,
     )
     try:
         event, table, (east, south, west, north) = seated_table(make_event, "mcr")
-        services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+        result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
         deadline = time.monotonic() + 30
         while not marker.exists():
             assert time.monotonic() < deadline, "the slow worker never started the reconcile"
@@ -74,7 +76,7 @@ def test_sigkill_mid_task_then_converge(settings_override, make_event, director,
         # event (unless the new worker already ran the task queued by the second write).
         tasks.sweep_stale.apply().get()
         snapshot = wait_until_current(event.pk, timeout=30)
-        revision, _method, rows = services.compute(event.pk)
+        revision, _method, rows = standings_reconcile.compute(event.pk)
         assert (snapshot.revision, snapshot.rows) == (revision, rows)
         points = {row["player"]: row["table_points"] for row in snapshot.rows}
         assert points == {east.pk: "4", west.pk: "2", south.pk: "1", north.pk: "0"}

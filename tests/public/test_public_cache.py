@@ -12,7 +12,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoring import services as scoring
+
+from scoring.services import reconcile as standings_reconcile
+
+from scoring.services import results as result_services
 from tournament import services
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +26,8 @@ def played(make_hall):
     h = make_hall("mcr")
     for number, scores in {1: (40, 5, 0, -45), 2: (10, 10, 10, -30)}.items():
         table = h.event.rounds.get(number=1).tables.get(number=number)
-        scoring.enter_result(table, h.director, dict(zip("ESWN", scores, strict=True)))
-    scoring.reconcile_event(h.event.pk)
+        result_services.enter_result(table, h.director, dict(zip("ESWN", scores, strict=True)))
+    standings_reconcile.reconcile_event(h.event.pk)
     return h
 
 
@@ -81,7 +84,7 @@ def test_a_change_of_a_player_shows_on_every_page_and_export(played, change, set
     pages = [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/players/{player.pk}/"]
     before = [Client().get(url).content.decode() for url in pages]  # kept for visitors
     services.update_player(player, **change)
-    scoring.reconcile_event(played.event.pk)  # what the on-commit reconcile does
+    standings_reconcile.reconcile_event(played.event.pk)  # what the on-commit reconcile does
     director = Client()
     director.force_login(played.director)
     standings = list(

@@ -11,7 +11,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scoring import services as scoring
+
+from scoring.services import reconcile as standings_reconcile
+
+from scoring.services import results as result_services
 from scoring.models import StandingsSnapshot
 from tournament import services
 from tournament.models import Round
@@ -24,12 +27,12 @@ def results(hall, scores_by_table):
     for number, scores in scores_by_table.items():
         table = round_.tables.get(number=number)
         by_wind = dict(zip("ESWN", scores, strict=True))
-        scoring.enter_result(table, hall.director, by_wind)
+        result_services.enter_result(table, hall.director, by_wind)
 
 
 def settle(hall):
     """What the on-commit reconcile does (test transactions never commit)."""
-    scoring.reconcile_event(hall.event.pk)
+    standings_reconcile.reconcile_event(hall.event.pk)
     hall.event.refresh_from_db()
 
 
@@ -88,7 +91,7 @@ def test_standings_page_uses_at_most_five_queries(make_hall, players):
     h = make_hall("mcr", players=players)
     round_ = h.event.rounds.get(number=1)
     for table in round_.tables.all():
-        scoring.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
+        result_services.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
     settle(h)
     client = Client()
     with CaptureQueriesContext(connection) as queries:

@@ -8,7 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from scoring import services as scoring
+
+from scoring.services import reconcile
+
+from scoring.services import results as result_services
 
 pytestmark = pytest.mark.django_db
 
@@ -17,8 +20,8 @@ pytestmark = pytest.mark.django_db
 def big(make_hall):
     h = make_hall("mcr", players=40)
     for table in h.event.rounds.get(number=1).tables.all():
-        scoring.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
-    scoring.reconcile_event(h.event.pk)
+        result_services.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
+    reconcile.reconcile_event(h.event.pk)
     return h
 
 
@@ -61,7 +64,7 @@ def test_if_none_match_answers_304_until_something_changes(big):
     assert not any('"packed"' in q["sql"] for q in queries)
     assert api.get(url(big), {"page": 2}, HTTP_IF_NONE_MATCH=etag).status_code == 200
     big.foul(big.floor, "false_win", big.south, {"reason": "invalid_hand"})
-    scoring.reconcile_event(big.event.pk)
+    reconcile.reconcile_event(big.event.pk)
     changed = api.get(url(big), {"page": 1}, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
 

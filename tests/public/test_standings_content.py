@@ -13,7 +13,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from scoring import public
-from scoring import services as scoring
+
+from scoring.services import reconcile
+from scoring.services import results as result_services
 from scoring.models import StandingsSnapshot
 from tournament import services
 
@@ -23,13 +25,13 @@ pytestmark = pytest.mark.django_db
 
 
 def settle(hall):
-    scoring.reconcile_event(hall.event.pk)
+    reconcile.reconcile_event(hall.event.pk)
     hall.event.refresh_from_db()
 
 
 def enter(hall, number: int, scores) -> None:
     table = hall.event.rounds.get(number=1).tables.get(number=number)
-    scoring.enter_result(table, hall.director, dict(zip("ESWN", scores, strict=True)))
+    result_services.enter_result(table, hall.director, dict(zip("ESWN", scores, strict=True)))
 
 
 @pytest.fixture
@@ -98,7 +100,7 @@ def test_player_page_reads_its_row_and_history_without_the_field(make_hall):
             services.update_round(h.event.rounds.get(number=1), status="closed")
             services.update_round(r2, status="live")
         for table in h.event.rounds.get(number=round_).tables.all():
-            scoring.enter_result(
+            result_services.enter_result(
                 table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True))
             )
         assert number

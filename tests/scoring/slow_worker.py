@@ -20,9 +20,10 @@ __all__ = ["app"]
 
 @worker_ready.connect
 def _slow_down(**kwargs) -> None:
-    from scoring import services
 
-    real = services.snapshot.compute_rows
+    from scoring import snapshot
+
+    real = snapshot.compute_rows
 
     def slow(*args, **kw):
         rows = real(*args, **kw)
@@ -30,4 +31,4 @@ def _slow_down(**kwargs) -> None:
         time.sleep(float(os.environ.get("SLOW_WORKER_SECONDS", "120")))
         return rows
 
-    services.snapshot.compute_rows = slow
+    snapshot.compute_rows = slow

@@ -7,7 +7,8 @@ import pytest
 
 from bench._build import build_event
 from rules import PlayerEntry, get_ruleset
-from scoring import services
+
+from scoring.services import reconcile as standings_reconcile
 from scoring.snapshot import load_grid
 from tournament.models import Event, Player
 
@@ -19,7 +20,7 @@ def test_places_after_each_round_follow_the_rulebook(director, ruleset):
     event = Event.objects.get(pk=build_event(40, 4, 0, slug=f"history-{ruleset}", seed=3))
     event.ruleset = ruleset
     event.save()
-    _revision, _method, rows = services.compute(event.pk)
+    _revision, _method, rows = standings_reconcile.compute(event.pk)
     history = {row["player"]: [tuple(h) for h in row["history"]] for row in rows}
     tables = load_grid(event.pk).table_results()
     entries = [

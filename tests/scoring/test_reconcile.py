@@ -13,7 +13,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from bench._build import build_event
-from scoring import services, tasks
+from scoring import tasks
+from scoring.services import reconcile as standings_reconcile
+from scoring.services import results as result_services
+from scoring import snapshot as standings_snapshot
 from scoring.models import StandingsSnapshot
 from tournament import services as tournament_services
 from tournament.models import Event, Player
@@ -21,33 +24,33 @@ from tournament.models import Event, Player
 
 def test_reconcile_writes_then_is_idempotent(table_event, director):
     event, table, _players = table_event("mcr")
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     revision = Event.objects.get(pk=event.pk).revision
-    assert services.reconcile_event(event.pk)["status"] == "written"
+    assert standings_reconcile.reconcile_event(event.pk)["status"] == "written"
     snapshot = StandingsSnapshot.objects.get(event=event)
     assert snapshot.revision == revision and len(snapshot.rows) == 4
-    assert services.reconcile_event(event.pk)["status"] == "current"
+    assert standings_reconcile.reconcile_event(event.pk)["status"] == "current"
     assert StandingsSnapshot.objects.get(event=event).computed_at == snapshot.computed_at
 
 
 def test_a_late_task_never_rolls_back(table_event, director):
     """A task that read revision R writes nothing once a task at R+1 has written."""
     event, table, _players = table_event("mcr")
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
-    real = services.snapshot.compute_rows
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    real = standings_snapshot.compute_rows
     newer = {}
 
     def meanwhile(*args, **kwargs):
         # While the slow task computes, a correction lands and a fast task reconciles it.
         if not newer:
-            newer["result"] = services.enter_result(
+            newer["result"] = result_services.enter_result(
                 table, director, {"E": 0, "S": 0, "W": 0, "N": 0}, based_on_version=1, reason="x"
             )
-            newer["outcome"] = services.reconcile_event(event.pk)
+            newer["outcome"] = standings_reconcile.reconcile_event(event.pk)
         return real(*args, **kwargs)
 
-    with mock.patch.object(services.snapshot, "compute_rows", meanwhile):
-        late = services.reconcile_event(event.pk)
+    with mock.patch.object(standings_snapshot, "compute_rows", meanwhile):
+        late = standings_reconcile.reconcile_event(event.pk)
     assert newer["outcome"]["status"] == "written"
     assert late["status"] == "superseded"
     snapshot = StandingsSnapshot.objects.get(event=event)
@@ -58,16 +61,16 @@ def test_a_late_task_never_rolls_back(table_event, director):
 def test_an_event_saved_from_a_stale_copy_still_asks_for_a_reconcile(table_event, director):
     event, table, _players = table_event("mcr")
     stale = Event.objects.get(pk=event.pk)  # an edit form opened before the result
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     tournament_services.add_announcement(event, "Lunch at 13:00")
-    assert services.reconcile_event(event.pk)["status"] == "written"
+    assert standings_reconcile.reconcile_event(event.pk)["status"] == "written"
     reconciled = Event.objects.get(pk=event.pk)
     stale.ruleset_options = {"false_win_amount": 20}
     tournament_services.save_event(stale)
     saved = Event.objects.get(pk=event.pk)
     assert saved.revision == reconciled.revision + 1
     assert saved.announcements_revision == reconciled.announcements_revision == 1
-    assert services.reconcile_event(event.pk)["status"] == "written"
+    assert standings_reconcile.reconcile_event(event.pk)["status"] == "written"
 
 
 def test_an_event_loaded_in_part_saves_in_one_update(table_event, django_assert_num_queries):
@@ -83,17 +86,17 @@ def test_an_event_loaded_in_part_saves_in_one_update(table_event, django_assert_
 
 def test_forced_recompute_rewrites_the_same_revision(table_event, director):
     event, table, _players = table_event("mcr")
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
-    services.reconcile_event(event.pk)
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    standings_reconcile.reconcile_event(event.pk)
     StandingsSnapshot.objects.filter(event=event).update(packed=b"")
-    assert services.reconcile_event(event.pk, force=True)["status"] == "written"
+    assert standings_reconcile.reconcile_event(event.pk, force=True)["status"] == "written"
     assert len(StandingsSnapshot.objects.get(event=event).rows) == 4
 
 
 @pytest.mark.parametrize("players", [16, 400])
 def test_reconcile_query_count_is_constant(db, director, players, django_assert_num_queries):
     event_id = build_event(players, 5, players * 2, slug=f"size-{players}")
-    services.reconcile_event(event_id)  # creates the snapshot row
+    standings_reconcile.reconcile_event(event_id)  # creates the snapshot row
     Event.objects.filter(pk=event_id).update(revision=2)
     with django_assert_num_queries(6) as captured:
         # 1. event revision, ruleset, options and the stored snapshot revision (one join)
@@ -102,7 +105,7 @@ def test_reconcile_query_count_is_constant(db, director, players, django_assert_
         # 4. the event's tables with their round and table numbers
         # 5. the ledger's transfers and deductions
         # 6. the conditional UPDATE of the snapshot
-        assert services.reconcile_event(event_id)["status"] == "written"
+        assert standings_reconcile.reconcile_event(event_id)["status"] == "written"
     assert "UPDATE" in captured.captured_queries[-1]["sql"]
     assert len(StandingsSnapshot.objects.get(event_id=event_id).rows) == players
 
@@ -110,7 +113,7 @@ def test_reconcile_query_count_is_constant(db, director, players, django_assert_
 def test_first_reconcile_adds_one_insert(db, director):
     event_id = build_event(16, 2, 10, slug="first")
     with CaptureQueriesContext(connection) as captured:
-        services.reconcile_event(event_id)
+        standings_reconcile.reconcile_event(event_id)
     assert len(captured.captured_queries) == 7  # the six above and the snapshot row's INSERT
 
 
@@ -118,13 +121,13 @@ def test_dropped_players_stay_marked_and_substitutes_are_left_out(make_event, di
     event = make_event("drops", players=8, rounds=1, seated=True)
     tournament_services.update_round(event.rounds.get(number=1), status="live")
     tables = list(event.rounds.get(number=1).tables.order_by("number"))
-    services.enter_result(tables[0], director, {"E": 40, "S": 5, "W": 0, "N": -45})
-    services.enter_result(tables[1], director, {"E": 30, "S": 30, "W": -20, "N": -40})
+    result_services.enter_result(tables[0], director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(tables[1], director, {"E": 30, "S": 30, "W": -20, "N": -40})
     seated = [s.player for s in tables[1].seats.all()]
     Player.objects.filter(pk=seated[0].pk).update(status=Player.Status.DROPPED)
     Player.objects.filter(pk=seated[1].pk).update(is_substitute=True)
     Event.objects.filter(pk=event.pk).update(revision=99)
-    services.reconcile_event(event.pk)
+    standings_reconcile.reconcile_event(event.pk)
     rows = StandingsSnapshot.objects.get(event=event).rows
     assert len(rows) == 7
     assert seated[1].pk not in {r["player"] for r in rows}
@@ -136,7 +139,7 @@ def test_dropped_players_stay_marked_and_substitutes_are_left_out(make_event, di
 
 def test_management_command(table_event, director, capsys):
     event, table, _players = table_event("mcr")
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     call_command("reconcile", event.slug)
     assert "written" in capsys.readouterr().out
     assert (
@@ -159,30 +162,30 @@ def broker(settings):
 def test_a_burst_queues_one_task(table_event, broker):
     event, _table, _players = table_event("mcr")
     for _ in range(100):
-        services.request_reconcile(event.pk)
+        standings_reconcile.request_reconcile(event.pk)
     assert broker.call_count == 1
     assert broker.call_args.kwargs["countdown"] is None  # after a quiet spell: at once
-    services.clear_pending(event.pk)  # what the task does first
-    services.request_reconcile(event.pk)
+    standings_reconcile.clear_pending(event.pk)  # what the task does first
+    standings_reconcile.request_reconcile(event.pk)
     assert broker.call_count == 2
     # Right after a recompute the next one waits for the rest of the window.
-    assert 0 < broker.call_args.kwargs["countdown"] <= services.coalesce_seconds()
+    assert 0 < broker.call_args.kwargs["countdown"] <= standings_reconcile.coalesce_seconds()
 
 
 def test_a_lost_claim_is_taken_over(table_event, broker):
     event, _table, _players = table_event("mcr")
-    services.request_reconcile(event.pk)
+    standings_reconcile.request_reconcile(event.pk)
     StandingsSnapshot.objects.filter(event=event).update(
         enqueued_at=timezone.now() - timedelta(minutes=10)
     )
-    services.request_reconcile(event.pk)
+    standings_reconcile.request_reconcile(event.pk)
     assert broker.call_count == 2
 
 
 def test_the_task_clears_the_claim_before_reading(table_event, director, broker):
     event, table, _players = table_event("mcr")
-    services.request_reconcile(event.pk)
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    standings_reconcile.request_reconcile(event.pk)
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     outcome = tasks.reconcile.run(event.pk)
     assert outcome["status"] == "written"
     assert StandingsSnapshot.objects.get(event=event).enqueued_at is None
@@ -191,8 +194,8 @@ def test_the_task_clears_the_claim_before_reading(table_event, director, broker)
 def test_sweep_requeues_stale_events(make_event, director, broker):
     fresh = make_event("fresh", players=4)
     stale = make_event("stale", players=4)
-    services.reconcile_event(fresh.pk)
-    services.reconcile_event(stale.pk)
+    standings_reconcile.reconcile_event(fresh.pk)
+    standings_reconcile.reconcile_event(stale.pk)
     Event.objects.filter(pk=stale.pk).update(revision=50)
     never = make_event("never", players=4)
     assert sorted(tasks.sweep_stale.run()) == sorted([stale.pk, never.pk])
@@ -204,6 +207,6 @@ def test_sweep_requeues_stale_events(make_event, director, broker):
 def test_eager_mode_reconciles_on_commit(table_event, director, django_capture_on_commit_callbacks):
     event, table, _players = table_event("mcr")
     with django_capture_on_commit_callbacks(execute=True):
-        services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+        result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     snapshot = StandingsSnapshot.objects.get(event=event)
     assert snapshot.revision == Event.objects.get(pk=event.pk).revision

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring import services
+
+from scoring.services import results as result_services
 from scoring.models import TableResult
 from tournament import services as tournament_services
 from tournament.models import Event, RefereeAssignment, Round
@@ -20,7 +21,7 @@ def mcr(table_event):
 
 def test_scores_by_wind_are_stored_per_seat(mcr, director):
     event, table, (e, s, w, n) = mcr
-    result = services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result = result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     assert result.version == 1 and result.counts
     assert {x.player_id: (x.wind, x.score) for x in result.scores.all()} == {
         e.pk: ("E", 40),
@@ -32,7 +33,7 @@ def test_scores_by_wind_are_stored_per_seat(mcr, director):
 
 def test_scores_by_player_id(mcr, director):
     event, table, (e, s, w, n) = mcr
-    result = services.enter_result(table, director, {str(e.pk): 10, s.pk: -10, w.pk: 0, n.pk: 0})
+    result = result_services.enter_result(table, director, {str(e.pk): 10, s.pk: -10, w.pk: 0, n.pk: 0})
     assert sorted(x.score for x in result.scores.all()) == [-10, 0, 0, 10]
 
 
@@ -52,7 +53,7 @@ def test_scores_by_player_id(mcr, director):
 def test_invalid_scores_are_refused_with_a_clear_message(mcr, director, scores, message):
     _event, table, _players = mcr
     with pytest.raises(ValidationError) as caught:
-        services.enter_result(table, director, scores)
+        result_services.enter_result(table, director, scores)
     assert message in " ".join(caught.value.message_dict["scores"])
     assert not TableResult.objects.exists()
 
@@ -62,44 +63,44 @@ def test_a_player_not_at_the_table_is_refused(mcr, director):
     stranger = event.players.exclude(pk__in=[p.pk for p in players]).first()
     scores = {str(p.pk): 0 for p in players[:3]} | {str(stranger.pk): 0}
     with pytest.raises(ValidationError):
-        services.enter_result(table, director, scores)
+        result_services.enter_result(table, director, scores)
 
 
 def test_riichi_sum_is_four_times_start_points(table_event, director):
     _event, table, _players = table_event("riichi_ema")
     with pytest.raises(ValidationError) as caught:
-        services.enter_result(table, director, {"E": 30000, "S": 30000, "W": 30000, "N": 0})
+        result_services.enter_result(table, director, {"E": 30000, "S": 30000, "W": 30000, "N": 0})
     assert "not 120000" in caught.value.message_dict["scores"][0]
-    services.enter_result(table, director, {"E": 30000, "S": 30000, "W": 30000, "N": 30000})
+    result_services.enter_result(table, director, {"E": 30000, "S": 30000, "W": 30000, "N": 30000})
 
 
 def test_correction_is_a_new_version_and_the_old_stays(mcr, director):
     _event, table, _players = mcr
-    first = services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    first = result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     with pytest.raises(ValidationError) as caught:
-        services.enter_result(
+        result_services.enter_result(
             table, director, {"E": 45, "S": 0, "W": 0, "N": -45}, based_on_version=1
         )
     assert "reason" in caught.value.message_dict
-    second = services.enter_result(
+    second = result_services.enter_result(
         table, director, {"E": 45, "S": 0, "W": 0, "N": -45}, based_on_version=1, reason="typo"
     )
     first.refresh_from_db()
     assert (first.version, first.counts) == (1, False)
     assert (second.version, second.counts, second.reason) == (2, True, "typo")
     assert sorted(x.score for x in first.scores.all()) == [-45, 0, 5, 40]
-    assert [v.version for v in services.result_versions(table)] == [2, 1]
+    assert [v.version for v in result_services.result_versions(table)] == [2, 1]
 
 
 @pytest.mark.parametrize("stale", [None, 0, 1])
 def test_a_stale_base_version_conflicts(mcr, director, stale):
     _event, table, _players = mcr
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
-    services.enter_result(
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(
         table, director, {"E": 45, "S": 0, "W": 0, "N": -45}, based_on_version=1, reason="typo"
     )
-    with pytest.raises(services.ResultConflict) as caught:
-        services.enter_result(
+    with pytest.raises(result_services.ResultConflict) as caught:
+        result_services.enter_result(
             table, director, {"E": 0, "S": 0, "W": 0, "N": 0}, based_on_version=stale, reason="x"
         )
     assert caught.value.current_version == 2
@@ -109,7 +110,7 @@ def test_a_stale_base_version_conflicts(mcr, director, stale):
 def test_every_result_write_bumps_the_revision(mcr, director):
     event, table, _players = mcr
     before = Event.objects.get(pk=event.pk).revision
-    services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     assert Event.objects.get(pk=event.pk).revision == before + 1
 
 
@@ -117,7 +118,7 @@ def test_failed_write_leaves_the_revision(mcr, director):
     event, table, _players = mcr
     before = Event.objects.get(pk=event.pk).revision
     with pytest.raises(ValidationError):
-        services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": 0})
+        result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": 0})
     assert Event.objects.get(pk=event.pk).revision == before
 
 
@@ -128,20 +129,20 @@ def test_confirmation_by_a_second_person(mcr, director, make_user):
     tournament_services.assign_referee(event, keeper, role=RefereeAssignment.Role.SCOREKEEPER)
     table.refresh_from_db()
     table.round.event.refresh_from_db()
-    first = services.enter_result(table, keeper, {"E": 40, "S": 5, "W": 0, "N": -45})
+    first = result_services.enter_result(table, keeper, {"E": 40, "S": 5, "W": 0, "N": -45})
     assert not first.counts
     with pytest.raises(PermissionDenied):
-        services.confirm_result(table, keeper, 1)
-    confirmed = services.confirm_result(table, director, 1)
+        result_services.confirm_result(table, keeper, 1)
+    confirmed = result_services.confirm_result(table, director, 1)
     assert confirmed.counts and confirmed.confirmed_by == director
     # A correction does not count until confirmed: version 1 keeps counting meanwhile.
-    services.enter_result(
+    result_services.enter_result(
         table, director, {"E": 45, "S": 0, "W": 0, "N": -45}, based_on_version=1, reason="typo"
     )
     assert list(table.results.filter(counts=True).values_list("version", flat=True)) == [1]
-    with pytest.raises(services.ResultConflict):
-        services.confirm_result(table, keeper, 1)
-    services.confirm_result(table, keeper, 2)
+    with pytest.raises(result_services.ResultConflict):
+        result_services.confirm_result(table, keeper, 1)
+    result_services.confirm_result(table, keeper, 2)
     assert list(table.results.filter(counts=True).values_list("version", flat=True)) == [2]
 
 
@@ -153,11 +154,11 @@ def test_closed_round_only_director_with_reason(mcr, director, make_user):
     table.round.refresh_from_db()
     scores = {"E": 40, "S": 5, "W": 0, "N": -45}
     with pytest.raises(PermissionDenied):
-        services.enter_result(table, head, scores, reason="late")
+        result_services.enter_result(table, head, scores, reason="late")
     with pytest.raises(ValidationError) as caught:
-        services.enter_result(table, director, scores)
+        result_services.enter_result(table, director, scores)
     assert "reason" in caught.value.message_dict
-    assert services.enter_result(table, director, scores, reason="late sheet").counts
+    assert result_services.enter_result(table, director, scores, reason="late sheet").counts
 
 
 @pytest.mark.parametrize(
@@ -186,6 +187,6 @@ def test_a_player_given_twice_is_refused(mcr, director):
     _event, table, (e, s, w, n) = mcr
     scores = {str(e.pk): 10, f"0{e.pk}": 10, str(s.pk): -10, str(w.pk): 0, str(n.pk): 0}
     with pytest.raises(ValidationError) as caught:
-        services.enter_result(table, director, scores)
+        result_services.enter_result(table, director, scores)
     assert "given twice" in " ".join(caught.value.message_dict["scores"])
     assert not TableResult.objects.exists()

@@ -11,7 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
-from scoring import services as scoring_services
+
+from scoring.services import results as result_services
 from tournament import services
 from tournament.models import Event, RefereeAssignment, Table
 
@@ -62,7 +63,7 @@ def test_a_result_locks_the_table_row_only(riichi):
     table = Table.objects.select_related("round__event").get(round__event=riichi.event, number=1)
     scores = {"E": 40000, "S": 30000, "W": 30000, "N": 20000}
     with CaptureQueriesContext(connection) as queries:
-        scoring_services.enter_result(table, riichi.head, scores)
+        result_services.enter_result(table, riichi.head, scores)
     locks = [q["sql"] for q in queries if 'FROM "tournament_table"' in q["sql"]]
     assert locks, [q["sql"] for q in queries]
     for sql in locks:

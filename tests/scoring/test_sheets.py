@@ -301,14 +301,15 @@ def test_live_tables_and_player_statistics(riichi_hall):
 
 
 def test_verify_finds_a_result_that_differs_from_its_sheet(mcr_hall, director):
-    from scoring import services
+
+    from scoring.services import results as result_services
 
     table = table_of(mcr_hall.event)
     add(table, mcr_win(E, 8), Author(user=mcr_hall.head), 1)
     sheets.close_sheet(table, author=Author(user=mcr_hall.head))
     assert sheets.sheet_differences(mcr_hall.event) == []
     sheet = ScoreSheet.objects.get(table=table)
-    services.enter_result(
+    result_services.enter_result(
         table, director, {"E": 0, "S": 0, "W": 0, "N": 0}, based_on_version=1,
         reason="tampered", sheet=sheet,
     )  # fmt: skip

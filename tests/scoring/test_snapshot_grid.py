@@ -14,7 +14,8 @@ from django.db import connection, transaction
 from bench._build import build_event
 from penalties.models import LedgerEntry
 from rules import PlayerEntry, TableResult, get_ruleset
-from scoring import services
+
+from scoring.services import reconcile as standings_reconcile
 from scoring.models import SeatScore
 from scoring.snapshot import (
     Formatter,
@@ -95,7 +96,7 @@ def standings_from_objects(event: Event) -> list[tuple]:
 
 
 def standings_from_snapshot(event: Event) -> list[tuple]:
-    _revision, _method, rows = services.compute(event.pk)
+    _revision, _method, rows = standings_reconcile.compute(event.pk)
     return [
         (
             r["player"],
@@ -143,7 +144,7 @@ def test_ties_share_places_in_the_bulk_path(director):
     event = Event.objects.get(pk=build_event(16, 2, 0, slug="grid-ties"))
     with past_the_triggers():
         SeatScore.objects.filter(result__event=event).update(score=0)
-    rows = services.compute(event.pk)[2]
+    rows = standings_reconcile.compute(event.pk)[2]
     assert {(r["place"], r["table_points"], r["table_points_display"]) for r in rows} == {
         (1, "7/2", "3.50")
     }

@@ -13,7 +13,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from bench._build import build_event
-from scoring import services
+
+from scoring.services import reconcile
 from scoring.models import StandingsSnapshot
 from scoring.snapshot import LINE_FIELDS, TWELFTHS, unpack
 from tournament.models import Event
@@ -42,7 +43,7 @@ def packed_row_by_row(rows: list[dict], width: int) -> bytes:
 def test_a_snapshot_packed_row_by_row_is_still_read(director, width):
     event_id = build_event(16, 3, 20, slug="row-by-row")
     Event.objects.filter(pk=event_id).update(ruleset="riichi_ema")
-    services.reconcile_event(event_id)
+    reconcile.reconcile_event(event_id)
     snapshot = StandingsSnapshot.objects.get(event_id=event_id)
     rows = snapshot.rows
     assert any(line[3] != line[5] for r in rows for line in r["rounds"])  # units != points
@@ -67,7 +68,7 @@ def migrate(scoring: str | None = None):
 @pytest.mark.django_db(transaction=True)
 def test_going_back_before_0005_forgets_the_new_form(director):
     event_id = build_event(16, 2, 10, slug="going-back")
-    services.reconcile_event(event_id)
+    reconcile.reconcile_event(event_id)
     try:
         apps = migrate("0004_snapshot_packed")
         stored = apps.get_model("scoring", "StandingsSnapshot").objects.get(event_id=event_id)
@@ -79,7 +80,7 @@ def test_going_back_before_0005_forgets_the_new_form(director):
 @pytest.mark.django_db(transaction=True)
 def test_0006_marks_older_snapshots_stale_and_going_back_forgets_format_3(director):
     event_id = build_event(16, 2, 10, slug="format-3")
-    services.reconcile_event(event_id)
+    reconcile.reconcile_event(event_id)
     try:
         apps = migrate("0005_snapshot_columns")
         model = apps.get_model("scoring", "StandingsSnapshot")
@@ -90,4 +91,4 @@ def test_0006_marks_older_snapshots_stale_and_going_back_forgets_format_3(direct
         assert (stored.revision, bytes(stored.packed)) == (-1, b"x")  # stale, rows kept
     finally:
         migrate()
-    assert event_id in services.stale_event_ids()
+    assert event_id in reconcile.stale_event_ids()

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from scoring import services as scoring_services
+
+from scoring.services import results as result_services
 from scoring.models import TableResult
 from tournament.models import Table
 
@@ -35,7 +36,7 @@ def played(make_hall):
     assert first.status_code == 201, first.content
     assert hall.void(hall.director, first.json()["id"]).status_code == 201
     table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
-    scoring_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+    result_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
     return hall
 
 

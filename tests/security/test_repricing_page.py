@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 
 from penalties.models import FoulReport, Void
-from scoring import services as scoring_services
+
+from scoring.services import results as result_services
 from tournament.models import Event, Table
 from tournament.services.pricing import MAX_REPRICING_REASON
 
@@ -94,7 +95,7 @@ def test_only_the_director_may_reprice(classical):
 def test_a_ruleset_change_after_a_result_offers_no_repricing(make_hall):
     hall = make_hall("mcr")
     table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
-    scoring_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+    result_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
     event = hall.event
     page = director_client(hall).post(
         f"/director/{event.slug}/edit/", settings_data(event, ruleset="riichi_ema")

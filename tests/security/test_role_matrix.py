@@ -19,7 +19,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from penalties import services as penalties
-from scoring import services as scoring
+
+from scoring.services import results as result_services
 from tournament import seating_service, services
 from tournament.models import Event, PlayerImport, RefereeAssignment
 from tournament.services import stages as stage_services
@@ -88,7 +89,7 @@ class World:
         table1 = event.rounds.get(number=1).tables.get(number=1)
         scorekeeper = make_user("scorekeeper")
         services.assign_referee(event, scorekeeper, role=RefereeAssignment.Role.SCOREKEEPER)
-        scoring.enter_result(table1, scorekeeper, {"E": 10, "S": 0, "W": 0, "N": -10})
+        result_services.enter_result(table1, scorekeeper, {"E": 10, "S": 0, "W": 0, "N": -10})
         self.assignment = RefereeAssignment.objects.get(event=event, user=hall.floor)
         self.invitation, self.token = services.create_invitation(
             event, hall.director, roles=["floor"], table_numbers=[1]

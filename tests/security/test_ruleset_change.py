@@ -11,9 +11,10 @@ from django.test import Client
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from penalties.repricing import reprice_event
-from scoring import services as scoring_services
+
+from scoring.services import results as result_services
 from scoring.models import TableResult
-from scoring.services import reconcile_event
+from scoring.services.reconcile import reconcile_event
 from tournament.models import Event, Table
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +31,7 @@ def verify(capsys, *args) -> tuple[int, str]:
 
 def enter_result(hall) -> None:
     table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
-    scoring_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+    result_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
 
 
 def test_api_refuses_a_ruleset_change_once_a_foul_exists(make_hall):

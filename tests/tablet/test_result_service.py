@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring import services
+
+from scoring.services import results as result_services
 from scoring.models import TableResult
 from tournament import services as tournament_services
 from tournament.models import Event, RefereeAssignment, Round, Table
@@ -31,7 +32,7 @@ def keeper(make_user, seated):
 def test_a_scorekeeper_cannot_enter_a_result_of_a_round_not_live(seated, keeper):
     _event, table = seated
     with pytest.raises(PermissionDenied) as caught:
-        services.enter_result(table, keeper, SCORES)
+        result_services.enter_result(table, keeper, SCORES)
     assert "not live" in str(caught.value)
     assert not TableResult.objects.exists()
 
@@ -39,10 +40,10 @@ def test_a_scorekeeper_cannot_enter_a_result_of_a_round_not_live(seated, keeper)
 def test_the_director_needs_a_reason_in_a_round_not_live(seated, director):
     _event, table = seated
     with pytest.raises(ValidationError) as caught:
-        services.enter_result(table, director, SCORES)
+        result_services.enter_result(table, director, SCORES)
     assert "not live" in caught.value.message_dict["reason"][0]
     assert not TableResult.objects.exists()
-    result = services.enter_result(table, director, SCORES, reason="Paper sheet typed in")
+    result = result_services.enter_result(table, director, SCORES, reason="Paper sheet typed in")
     assert result.reason == "Paper sheet typed in"
 
 
@@ -50,21 +51,21 @@ def test_a_live_round_needs_no_reason_for_the_first_entry(seated, keeper):
     event, table = seated
     tournament_services.update_round(table.round, status=Round.Status.LIVE)
     table.refresh_from_db()
-    assert services.enter_result(table, keeper, SCORES).version == 1
+    assert result_services.enter_result(table, keeper, SCORES).version == 1
 
 
 @pytest.mark.parametrize("reason", ["x" * 2001, "x" * 1_000_000, "nul\x00byte"])
 def test_a_reason_is_capped(seated, director, reason):
     _event, table = seated
     with pytest.raises(ValidationError) as caught:
-        services.enter_result(table, director, SCORES, reason=reason)
+        result_services.enter_result(table, director, SCORES, reason=reason)
     assert "reason" in caught.value.message_dict
     assert not TableResult.objects.exists()
 
 
 def test_a_reason_of_2000_characters_is_kept(seated, director):
     _event, table = seated
-    assert len(services.enter_result(table, director, SCORES, reason="y" * 2000).reason) == 2000
+    assert len(result_services.enter_result(table, director, SCORES, reason="y" * 2000).reason) == 2000
 
 
 @pytest.fixture
@@ -77,9 +78,9 @@ def live(seated, keeper):
 
 def test_a_replayed_key_returns_the_stored_version(live, keeper):
     event, table = live
-    first = services.enter_result(table, keeper, SCORES, idempotency_key="k1")
+    first = result_services.enter_result(table, keeper, SCORES, idempotency_key="k1")
     revision = Event.objects.get(pk=event.pk).revision
-    again = services.enter_result(table, keeper, dict(SCORES), idempotency_key="k1")
+    again = result_services.enter_result(table, keeper, dict(SCORES), idempotency_key="k1")
     assert (again.pk, again.replayed, first.replayed) == (first.pk, True, False)
     assert TableResult.objects.count() == 1
     assert Event.objects.get(pk=event.pk).revision == revision
@@ -87,9 +88,9 @@ def test_a_replayed_key_returns_the_stored_version(live, keeper):
 
 def test_a_key_reused_for_other_scores_conflicts_without_naming_the_version(live, keeper):
     _event, table = live
-    first = services.enter_result(table, keeper, SCORES, idempotency_key="k1")
-    with pytest.raises(services.ResultConflict) as caught:
-        services.enter_result(
+    first = result_services.enter_result(table, keeper, SCORES, idempotency_key="k1")
+    with pytest.raises(result_services.ResultConflict) as caught:
+        result_services.enter_result(
             table, keeper, {"E": 45, "S": 0, "W": 0, "N": -45}, idempotency_key="k1"
         )
     assert str(first.pk) not in caught.value.message
@@ -98,10 +99,10 @@ def test_a_key_reused_for_other_scores_conflicts_without_naming_the_version(live
 
 def test_a_replay_is_answered_only_after_the_rights_check(live, keeper, make_user):
     event, table = live
-    services.enter_result(table, keeper, SCORES, idempotency_key="k1")
+    result_services.enter_result(table, keeper, SCORES, idempotency_key="k1")
     outsider = make_user("outsider")
     tournament_services.assign_referee(
         event, outsider, role=RefereeAssignment.Role.SCOREKEEPER, table_numbers=[2]
     )
     with pytest.raises(PermissionDenied):
-        services.enter_result(table, outsider, SCORES, idempotency_key="k1")
+        result_services.enter_result(table, outsider, SCORES, idempotency_key="k1")

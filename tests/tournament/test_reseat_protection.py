@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import services as scoring
+
+from scoring.services import results as result_services
 from tournament import services
 from tournament.models import Seat
 
@@ -27,7 +28,7 @@ def test_reseat_refused_once_a_foul_is_recorded(make_hall):
 def test_reseat_refused_once_a_result_is_entered(make_hall, director_api):
     h = make_hall("mcr")
     table = h.event.rounds.get(number=1).tables.get(number=2)
-    scoring.enter_result(table, h.director, {"E": 1, "S": 0, "W": 0, "N": -1})
+    result_services.enter_result(table, h.director, {"E": 1, "S": 0, "W": 0, "N": -1})
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
     response = director_api.put(
         f"/api/events/{h.event.slug}/rounds/1/seating/",
@@ -59,7 +60,7 @@ def test_a_single_table_with_a_foul_cannot_be_reseated(make_hall, director_api):
 def test_a_single_table_with_a_result_cannot_be_reseated_but_may_be_saved_unchanged(make_hall):
     h = make_hall("mcr")
     table = h.event.rounds.get(number=1).tables.get(number=1)
-    scoring.enter_result(table, h.director, {"E": 1, "S": 0, "W": 0, "N": -1})
+    result_services.enter_result(table, h.director, {"E": 1, "S": 0, "W": 0, "N": -1})
     same = {"E": h.east.pk, "S": h.south.pk, "W": h.west.pk, "N": h.north.pk}
     services.seat_table(table, same)
     with pytest.raises(ValidationError, match="cannot change"):
