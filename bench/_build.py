@@ -68,7 +68,7 @@ def build_event(players: int, rounds: int, fouls: int, *, slug="bench", seed=1) 
     from django.db import transaction
 
     from penalties.models import FoulReport, LedgerEntry, Void
-    from scoring.models import SeatScore, TableResult
+    from scoring.results.models import SeatScore, TableResult
     from tournament.models import Event, Player, Round, Seat, Table
 
     rng = random.Random(seed)

@@ -251,7 +251,9 @@ def main() -> None:
 
         from django.db.models import Count
 
-        from scoring.models import ScoreSheet, SheetHand, StandingsSnapshot, TableResult
+        from scoring.results.models import TableResult
+        from scoring.sheets.models import ScoreSheet, SheetHand
+        from scoring.standings.models import StandingsSnapshot
         from tournament.models import Event
 
         hands = sum(t.numbers for t in threads)

@@ -83,7 +83,7 @@ def prepare(players: int, rounds: int) -> tuple[str, str, int, list[tuple[int, l
     as (number, seated player ids)."""
     from rest_framework.authtoken.models import Token
 
-    from scoring.services.reconcile import reconcile_event
+    from scoring.standings.reconcile import reconcile_event
     from tournament.models import Event, Round, Seat
 
     event = Event.objects.select_related("director").get(

@@ -74,7 +74,7 @@ def main() -> None:
 
         settings.DEBUG = False  # no query log, as in production (static files stay plain)
 
-        from scoring.services.reconcile import reconcile_event
+        from scoring.standings.reconcile import reconcile_event
         from tournament.models import Event, Player
 
         event_id = build_event(args.players, args.rounds, fouls=args.fouls, slug="bench")

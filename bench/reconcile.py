@@ -69,7 +69,7 @@ def add_stages(event_id: int, rounds: int) -> None:
     from django.contrib.auth import get_user_model
     from django.db.models import F
 
-    from scoring.cuts import current
+    from scoring.formats.cuts import current
     from tournament.models import CutDecision, Event, Stage
 
     Stage.objects.create(
@@ -114,8 +114,8 @@ def main() -> None:
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
-        from scoring.models import StandingsSnapshot
-        from scoring.services.reconcile import reconcile_event
+        from scoring.standings.models import StandingsSnapshot
+        from scoring.standings.reconcile import reconcile_event
 
         t0 = time.perf_counter()
         event_id = build_event(args.players, args.rounds, args.fouls)
@@ -151,7 +151,7 @@ def main() -> None:
         snapshot = StandingsSnapshot.objects.get(event_id=event_id)
         assert len(snapshot.rows) == len(rows)
         if args.teams or args.stages:
-            from scoring.models import FormatStandings
+            from scoring.standings.models import FormatStandings
 
             data = FormatStandings.objects.get(event_id=event_id).data
             assert not args.teams or len(data["teams"]) == len(rows) // 4

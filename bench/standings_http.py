@@ -55,7 +55,7 @@ def main() -> None:
     try:
         setup_django(url)
         event_id = build_event(args.players, args.rounds, fouls=args.players, slug="bench")
-        from scoring.services.reconcile import reconcile_event
+        from scoring.standings.reconcile import reconcile_event
         from tournament.models import Event
 
         Event.objects.filter(pk=event_id).update(is_public=True)

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from scoring.models import SeatScore, StandingsSnapshot, TableResult
+from scoring.results.models import SeatScore, TableResult
+from scoring.standings.models import StandingsSnapshot
 
 
 class SeatScoreInline(admin.TabularInline):

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 def _standings_changed(sender, event_id: int, **kwargs) -> None:
-    from scoring.services.reconcile import request_reconcile
+    from scoring.standings.reconcile import request_reconcile
 
     request_reconcile(event_id)
 
@@ -25,7 +25,7 @@ def _ensure_sqlite_triggers(sender, using: str = "default", **kwargs) -> None:
     from importlib import import_module
 
     from penalties.migrations._triggers import sqlite_triggers
-    from scoring.models import TableResult
+    from scoring.results.models import TableResult
 
     migration = import_module("scoring.migrations.0007_integrity_append_only")
     # What a result version keeps for ever: every column but the counting flag and the

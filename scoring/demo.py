@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 
 from penalties import services as penalties
-
-from scoring.services import reconcile
-from scoring.services import results as result_services
-from scoring import sheets
+from scoring.results import services as result_services
+from scoring.sheets import services as sheets
+from scoring.standings import reconcile
 from tournament.demo import DemoLogin, load_demo
 from tournament.models import Event, RefereeAssignment, Round, Table
 

@@ -10,8 +10,9 @@ from collections import defaultdict
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
-from scoring.models import FormatStandings, SeatScore, StandingsSnapshot, TableResult
-from scoring.services.reconcile import compute
+from scoring.results.models import SeatScore, TableResult
+from scoring.standings.models import FormatStandings, StandingsSnapshot
+from scoring.standings.reconcile import compute
 from tournament.models import Event, Seat
 from tournament.services.pricing import reprice, standing_reports
 
@@ -231,7 +232,7 @@ def event_differences(event: Event) -> list[str]:
 
 def sheet_differences(event: Event) -> list[str]:
     """Every sheet-derived table result against what its sheet's hands add up to."""
-    from scoring.sheets import sheet_differences as differences
+    from scoring.sheets.services import sheet_differences as differences
 
     return differences(event)
 
@@ -239,7 +240,7 @@ def sheet_differences(event: Event) -> list[str]:
 def format_differences(event: Event) -> list[str]:
     """Team and stage standings and the final ranking as stored, against a recomputation from
     scratch (table results and ledger through a fresh snapshot, then the format)."""
-    from scoring import formats, snapshot
+    from scoring.standings import formats, snapshot
 
     has_teams = event.teams.exists()
     has_stages = event.stages.exists()

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
-from scoring import snapshot
+from scoring.standings import snapshot
 from tournament import services
 from tournament.models import Event, Player, RefereeAssignment, Round
 from tournament.roles import DIRECTORS_GROUP
@@ -210,7 +210,7 @@ def fresh_public_page_memory():
 @pytest.fixture(autouse=True)
 def standings_reader_closed():
     """A test that reconciled outside a transaction on PostgreSQL left the helper thread of
-    ``scoring.snapshot`` connected; close it so the test database can be dropped."""
+    ``scoring.standings.snapshot`` connected; close it so the test database can be dropped."""
     yield
     snapshot.close_reader()
 

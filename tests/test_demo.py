@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from penalties.models import FoulReport, Void
-from scoring.board import board_tiles
+from scoring.board.tiles import board_tiles
 from scoring.demo import load_full_demo
-from scoring.models import ScoreSheet, SheetHand, StandingsSnapshot, TableResult
+from scoring.results.models import TableResult
+from scoring.sheets.models import ScoreSheet, SheetHand
+from scoring.standings.models import StandingsSnapshot
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ from django.db import connection
 
 from penalties.models import LedgerEntry
 from scoring.demo import load_full_demo
-from scoring.models import StandingsSnapshot
-from scoring.services.reconcile import reconcile_event
-from scoring.snapshot import pack_rows
+from scoring.standings.models import StandingsSnapshot
+from scoring.standings.reconcile import reconcile_event
+from scoring.standings.snapshot import pack_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def test_a_result_scoring_a_player_who_did_not_sit_there_is_found(capsys, make_h
     """A re-seat below the services (the services refuse it): the counting result still
     credits the removed player."""
 
-    from scoring.services import results as result_services
+    from scoring.results import services as result_services
     from tournament.models import Seat, Table
 
     hall = make_hall("mcr")

@@ -16,7 +16,16 @@ from scoring.exports.archive import (
     import_event,
 )
 from scoring.exports.ema import EMA_HEADER, NAME_PARTICLES, ema_csv, ema_table, split_name
-from scoring.exports.files import (
+from scoring.exports.tables import (
+    results_csv,
+    results_table,
+    results_xlsx,
+    standings,
+    standings_csv,
+    standings_table,
+    standings_xlsx,
+)
+from scoring.files import (
     CSV_TYPE,
     FORMULA_STARTS,
     JSON_TYPE,
@@ -26,15 +35,6 @@ from scoring.exports.files import (
     table_points,
     to_csv,
     to_xlsx,
-)
-from scoring.exports.tables import (
-    results_csv,
-    results_table,
-    results_xlsx,
-    standings,
-    standings_csv,
-    standings_table,
-    standings_xlsx,
 )
 
 __all__ = [

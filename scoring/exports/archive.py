@@ -20,7 +20,8 @@ from django.db import DatabaseError, connections, models, transaction
 from django.utils.translation import gettext as _
 
 from penalties.models import FoulReport, LedgerEntry, Void
-from scoring.models import HandConfirmation, ScoreSheet, SeatScore, SheetHand, TableResult
+from scoring.results.models import SeatScore, TableResult
+from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
 from tournament.models import (
     Announcement,
     CutDecision,
@@ -375,6 +376,6 @@ def _reset_sequences(using: str) -> None:
 
 
 def _reconcile(event_id: int) -> None:
-    from scoring.services.reconcile import request_reconcile
+    from scoring.standings.reconcile import request_reconcile
 
     request_reconcile(event_id)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.standings import RIICHI
-from scoring.exports.files import number, table_points, to_csv
 from scoring.exports.tables import _country, _players, standings
-from scoring.format_tables import final_order
+from scoring.files import number, table_points, to_csv
+from scoring.formats.tables import final_order
 from tournament.models import Event
 
 # The EMA reads these column names; they are a file format, not text for people, so they are
@@ -20,7 +20,7 @@ def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     players who never played a counting table not, as in the standings) with their places as
     the standings show them. MCR: points are table points, mahjong the score; riichi: points
     are table points, mahjong the total. An event with stages lists its final ranking
-    (``scoring.format_tables.final_order``)."""
+    (``scoring.formats.tables.final_order``)."""
     method, rows = standings(event)
     final = final_order(event)
     if final is not None:

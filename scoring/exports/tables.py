@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 
 from rules import get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring.exports.files import number, table_points, to_csv, to_xlsx
-from scoring.models import SeatScore
-from scoring.snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
+from scoring.files import number, table_points, to_csv, to_xlsx
+from scoring.results.models import SeatScore
+from scoring.standings.snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 from tournament.models import WIND_ORDER, Event, Player
 
 

@@ -42,7 +42,7 @@ from scoring.public.standings import (
     standings_fragment,
     standings_html,
 )
-from scoring.snapshot import _DECODED, decoded_rows, expand_rounds
+from scoring.standings.snapshot import _DECODED, decoded_rows, expand_rounds
 
 __all__ = [
     "_DECODED",

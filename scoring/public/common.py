@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring.models import StandingsSnapshot
+from scoring.standings.models import StandingsSnapshot
 from tournament.models import Event
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone

@@ -21,12 +21,12 @@ from penalties.describe import foul_label
 from penalties.models import FoulReport
 from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring import sheets
-from scoring.history import history_svg_points
-from scoring.models import StandingsSnapshot
-from scoring.prepared import Prepared, json_value
 from scoring.public.common import _columns, _etag, _not_modified, _shared_page, nav_html
-from scoring.snapshot import decoded_rows, expand_rounds
+from scoring.public.history import history_svg_points
+from scoring.public.prepared import Prepared, json_value
+from scoring.sheets import services as sheets
+from scoring.standings.models import StandingsSnapshot
+from scoring.standings.snapshot import decoded_rows, expand_rounds
 from tournament.models import Event, Player, Round, Seat, Wind
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
@@ -57,7 +57,7 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     in this process and in the shared cache. Everything on it moves the event's revision when
     it changes (results, fouls, seating, rounds, the player's name), so the revisions key it.
     A page not kept yet (every page, just after a round) costs four small queries, each compiled
-    to SQL once per process (``scoring.prepared``), and a render without template loops."""
+    to SQL once per process (``scoring.public.prepared``), and a render without template loops."""
     shared = _shared_page(request)
     language = get_language()
     if shared:
@@ -110,7 +110,7 @@ _EVENT_WITH_SNAPSHOT = Prepared(
 
 
 def _event_and_snapshot(request: HttpRequest, slug: str) -> tuple[Event, StandingsSnapshot]:
-    """``_event`` and ``_snapshot`` in one query compiled once (see ``scoring.prepared``):
+    """``_event`` and ``_snapshot`` in one query compiled once (see ``scoring.public.prepared``):
     building the queryset costs a player page more than the database's answer. The snapshot's
     rows are deferred, as there."""
     found = _EVENT_WITH_SNAPSHOT(slug)
@@ -133,10 +133,11 @@ def _event_and_snapshot(request: HttpRequest, slug: str) -> tuple[Event, Standin
     return event, snapshot
 
 
-# The player page's queries, compiled once per process (see ``scoring.prepared``): the player;
-# every seat at his tables (his own and his opponents'); the reports against him (as offender
-# or co-offender) with their voids; their ledger lines. Each term of the report filter uses its
-# index (a filter on the event too would make the database scan the event's reports).
+# The player page's queries, compiled once per process (see ``scoring.public.prepared``):
+# the player; every seat at his tables (his own and his opponents'); the reports against him
+# (as offender or co-offender) with their voids; their ledger lines. Each term of the report
+# filter uses its index (a filter on the event too would make the database scan the event's
+# reports).
 _PLAYER = Prepared(
     lambda event, pk: Player.objects.filter(event_id=event, pk=pk).values_list(
         "name", "country", "club", "status", "is_substitute"

@@ -10,9 +10,9 @@ from django.views.decorators.http import require_GET
 
 from penalties.models import FoulReport
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring import sheets
 from scoring.public.common import _event, _snapshot
-from scoring.snapshot import decoded_rows, expand_rounds
+from scoring.sheets import services as sheets
+from scoring.standings.snapshot import decoded_rows, expand_rounds
 from tournament.models import Event, Player, Round
 
 

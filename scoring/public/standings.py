@@ -15,9 +15,9 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from rules.standings import RIICHI
-from scoring import sheets
-from scoring.models import StandingsSnapshot
 from scoring.public.common import _columns, _etag, _event, _not_modified, _shared_page, _snapshot
+from scoring.sheets import services as sheets
+from scoring.standings.models import StandingsSnapshot
 from tournament.clock import clock_of
 from tournament.models import Announcement, Event, Round
 

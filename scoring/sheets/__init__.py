@@ -10,57 +10,16 @@ Who writes: anybody who may enter the table's result (``Author(user=...)``), or,
 lets players enter hands, a player of the table signed in with a PIN (``Author(player=...)``).
 A player's hand counts once another player of the table or a referee confirms it. When the game
 is over and every hand counts, the sheet closes itself and writes the table result through
-``scoring.services.enter_result``, marked as coming from the sheet; a correction after that
+``scoring.results.services.enter_result``, marked as coming from the sheet; a correction after that
 writes the next result version with the correction's reason.
 
 Errors: ``ValidationError`` (bad input, nothing written), ``PermissionDenied``, and
 ``HandConflict`` (HTTP 409) carrying the stored hand when two devices send the same number.
 
-The package, one module per concern: ``reading`` (a sheet as pages and the API read it),
-``rights`` (who may write), ``writing`` (the write services), ``output`` (the API's and the
-exports' dicts), ``live`` (live tables, hand statistics), ``integrity`` (``verify``, page
-markers) and ``export`` (the hands CSV/XLSX). Import from the package: ``scoring.sheets``.
+One module per concern: ``models`` (sheet, hands, confirmations), ``reading`` (a sheet as
+pages and the API read it), ``rights`` (who may write), ``writing`` (the write services),
+``output`` (the API's and the exports' dicts), ``live`` (live tables, hand statistics),
+``integrity`` (``verify``, page markers), ``export`` (the hands CSV/XLSX); the staff's and the
+players' pages in ``views``, ``forms`` and ``urls``, the REST API in ``api`` and ``api_urls``.
+Other code calls ``scoring.sheets.services``, which names the public functions.
 """
-
-from scoring.sheets.export import HANDS_HEADER, hands_csv, hands_table, hands_xlsx
-from scoring.sheets.integrity import sheet_differences, sheet_marker
-from scoring.sheets.live import HandStats, LiveTable, live_tables, player_hand_stats
-from scoring.sheets.output import hand_dict, sheet_dict
-from scoring.sheets.reading import WINDS, SheetView, read_sheet, with_seats
-from scoring.sheets.rights import Author, can_write_sheet, referees_table
-from scoring.sheets.writing import (
-    MAX_KEY,
-    HandConflict,
-    add_hand,
-    close_sheet,
-    confirm_hand,
-    correct_hand,
-)
-
-__all__ = [
-    "HANDS_HEADER",
-    "MAX_KEY",
-    "WINDS",
-    "Author",
-    "HandConflict",
-    "HandStats",
-    "LiveTable",
-    "SheetView",
-    "add_hand",
-    "can_write_sheet",
-    "close_sheet",
-    "confirm_hand",
-    "correct_hand",
-    "hand_dict",
-    "hands_csv",
-    "hands_table",
-    "hands_xlsx",
-    "live_tables",
-    "player_hand_stats",
-    "read_sheet",
-    "referees_table",
-    "sheet_dict",
-    "sheet_differences",
-    "sheet_marker",
-    "with_seats",
-]

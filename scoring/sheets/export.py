@@ -6,7 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet, SheetHand
+from scoring.files import to_csv, to_xlsx
+from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
 from tournament.models import Event, Seat
 
@@ -83,12 +84,10 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
 
 
 def hands_csv(event: Event) -> bytes:
-    from scoring.exports import to_csv
 
     return to_csv(*hands_table(event))
 
 
 def hands_xlsx(event: Event) -> bytes:
-    from scoring.exports import to_xlsx
 
     return to_xlsx(_("Hands"), *hands_table(event))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules import RuleError
-from scoring.models import HandConfirmation, SheetHand, TableResult
+from scoring.results.models import TableResult
+from scoring.sheets.models import HandConfirmation, SheetHand
 from scoring.sheets.reading import WINDS, _latest, _play, _with_confirmation
 from tournament.models import Event
 

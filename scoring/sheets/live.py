@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.hands import WIN
-from scoring.models import ScoreSheet, SheetHand
+from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
 from tournament.models import Player, Round, Seat
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.models import ScoreSheet, SheetHand
+from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, SheetView
 
 

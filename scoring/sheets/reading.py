@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules import RuleError, get_ruleset
 from rules.hands import Sheet
-from scoring.models import HandConfirmation, ScoreSheet, SheetHand
+from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
 from tournament.models import Event, Seat, Table
 
 WINDS = ("E", "S", "W", "N")

@@ -9,8 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table
 from tournament.roles import referee_assignments
 

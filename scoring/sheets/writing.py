@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from penalties.models import FoulReport
 from rules import RuleError
 from rules.hands import Hand, Sheet, hand_json, parse_hand
-
-from scoring.services import results as result_services
-from scoring.models import HandConfirmation, ScoreSheet, SheetHand, TableResult
+from scoring.results import services as result_services
+from scoring.results.models import TableResult
+from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, SheetView, _latest, _play, _rule_error, _with_confirmation
 from scoring.sheets.rights import Author, _check_author, _check_enabled
 from tournament.models import Table
@@ -53,7 +53,9 @@ def _parse(data: Any) -> Hand:
 def _foul_report(table: Table, report_id: Any) -> FoulReport | None:
     if report_id in (None, ""):
         return None
-    report = FoulReport.objects.filter(pk=result_services._as_int(report_id) or 0, table=table).first()
+    report = FoulReport.objects.filter(
+        pk=result_services._as_int(report_id) or 0, table=table
+    ).first()
     if report is None:
         raise ValidationError(
             {"foul_report": [_("Name a foul report of this table (chombo, false win).")]}

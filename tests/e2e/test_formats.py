@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
-from scoring import cuts
 from scoring.demo import load_full_demo
-from scoring.services.results import enter_result
-from scoring.services.reconcile import reconcile_event
+from scoring.formats import cuts
+from scoring.results.services import enter_result
+from scoring.standings.reconcile import reconcile_event
 from tournament.models import Event, Round, Stage
 from tournament.roles import STAFF_GROUPS
 from tournament.services import teams, update_round

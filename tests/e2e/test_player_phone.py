@@ -8,8 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import services
 from tournament.models import Round
 

@@ -10,8 +10,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import services
 from tournament.models import Round
 
@@ -27,7 +26,9 @@ def riichi_event(make_hall):
     h = make_hall("riichi_ema", players=16)
     services.update_player(h.east, name="Šťastný Bartholomew-Vandenberghe")
     for table in h.event.rounds.get(number=1).tables.all():
-        result_services.enter_result(table, h.director, {"E": 45000, "S": 35000, "W": 25000, "N": 15000})
+        result_services.enter_result(
+            table, h.director, {"E": 45000, "S": 35000, "W": 25000, "N": 15000}
+        )
     h.foul(h.floor, "chombo", h.south, {"kind": "noten_riichi"})
     services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
     services.add_player(h.event, name="Late Comer")

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from penalties.models import LedgerEntry
-from scoring.models import SheetHand, TableResult
+from scoring.results.models import TableResult
+from scoring.sheets.models import SheetHand
 from tournament import pins
 from tournament.models import Event, Player
 
@@ -145,7 +146,7 @@ def test_director_prints_player_cards_and_the_public_sees_live_tables(
 ):
     import uuid
 
-    from scoring import sheets
+    from scoring.sheets import services as sheets
 
     hall = make_hall("riichi_ema")
     Event.objects.filter(pk=hall.event.pk).update(keeps_score_sheets=True, players_enter_hands=True)

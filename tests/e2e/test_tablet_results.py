@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from penalties.models import FoulReport
-from scoring.models import TableResult
+from scoring.results.models import TableResult
 from tournament import services
 from tournament.models import RefereeAssignment, Round
 
@@ -130,7 +130,7 @@ def test_director_closes_a_round_from_the_board_with_a_table_missing(
     make_hall, live_server, request, size, shoot
 ):
 
-    from scoring.services import results as result_services
+    from scoring.results import services as result_services
 
     hall = make_hall("mcr", players=16)
     round1 = hall.event.rounds.get(number=1)

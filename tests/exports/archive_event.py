@@ -5,8 +5,7 @@ from __future__ import annotations
 import datetime
 
 from penalties.models import FoulReport
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import services
 from tournament.models import Player, Round
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import services
 from tournament.models import Event, Player, Round
 

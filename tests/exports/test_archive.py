@@ -15,8 +15,8 @@ from django.core.management.base import CommandError
 
 from penalties.models import LedgerEntry
 from scoring import exports
-from scoring.models import StandingsSnapshot
-from scoring.services.reconcile import reconcile_event
+from scoring.standings.models import StandingsSnapshot
+from scoring.standings.reconcile import reconcile_event
 from tournament import services
 from tournament.models import Announcement, Event, Player
 
@@ -103,7 +103,7 @@ def run(var_dir: Path, *args: str) -> str:
 
 
 SNAPSHOT_ROWS = (
-    "import json; from scoring.models import StandingsSnapshot as S; "
+    "import json; from scoring.standings.models import StandingsSnapshot as S; "
     "s = S.objects.get(event__slug={slug!r}); print(json.dumps([s.method, s.rows]))"
 )
 

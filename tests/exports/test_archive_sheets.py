@@ -11,9 +11,11 @@ import uuid
 import pytest
 from django.core.management import call_command
 
-from scoring import exports, sheets
-from scoring.models import ScoreSheet, TableResult
-from scoring.sheets import Author
+from scoring import exports
+from scoring.results.models import TableResult
+from scoring.sheets import services as sheets
+from scoring.sheets.models import ScoreSheet
+from scoring.sheets.services import Author
 from tournament import services
 from tournament.models import Event, Round, Table
 
@@ -95,7 +97,7 @@ def test_hands_csv_and_xlsx(with_sheets, client):
 
 @pytest.mark.django_db
 def test_verify_reports_a_result_that_differs_from_its_sheet(with_sheets, capsys):
-    from scoring.services.reconcile import reconcile_event
+    from scoring.standings.reconcile import reconcile_event
 
     reconcile_event(with_sheets.event.pk)
     call_command("verify", with_sheets.event.slug)
@@ -103,7 +105,7 @@ def test_verify_reports_a_result_that_differs_from_its_sheet(with_sheets, capsys
     sheet = ScoreSheet.objects.get(table=with_sheets.table)
     latest = TableResult.objects.filter(table=with_sheets.table).order_by("-version").first()
 
-    from scoring.services import results as result_services
+    from scoring.results import services as result_services
 
     result_services.enter_result(
         with_sheets.table, with_sheets.director, {"E": 1, "S": -1, "W": 0, "N": 0},

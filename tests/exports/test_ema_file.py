@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 from scoring import exports
-from scoring.models import StandingsSnapshot
-from scoring.services.reconcile import reconcile_event
+from scoring.standings.models import StandingsSnapshot
+from scoring.standings.reconcile import reconcile_event
 from tests.scoring.ledger import Ledger
 
 HERE = Path(__file__).resolve().parent

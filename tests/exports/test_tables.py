@@ -10,8 +10,7 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring import exports
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tests.scoring.ledger import Ledger
 
 from .events import build_event

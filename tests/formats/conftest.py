@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from scoring.models import StandingsSnapshot
-from scoring.services.results import enter_result
+from scoring.results.services import enter_result
+from scoring.standings.models import StandingsSnapshot
 from tournament import services
 from tournament.models import Event, Player, Round
 

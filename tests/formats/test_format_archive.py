@@ -9,10 +9,10 @@ import pytest
 from django.core.management import call_command
 
 from scoring import exports
-from scoring.cuts import confirm_cut
-from scoring.formats import pack
-from scoring.models import FormatStandings
-from scoring.services.reconcile import reconcile_event
+from scoring.formats.cuts import confirm_cut
+from scoring.standings.formats import pack
+from scoring.standings.models import FormatStandings
+from scoring.standings.reconcile import reconcile_event
 from scoring.verify import format_differences
 from tournament.models import CutDecision, Event, Stage, Team
 from tournament.services import stages, teams

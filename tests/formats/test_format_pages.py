@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from openpyxl import load_workbook
 
-from scoring.cuts import confirm_cut
-from scoring.models import FormatStandings
-from scoring.services.reconcile import reconcile_event
+from scoring.formats.cuts import confirm_cut
+from scoring.standings.models import FormatStandings
+from scoring.standings.reconcile import reconcile_event
 from tournament.models import CutDecision, Round, Stage
 from tournament.services import stages, teams
 
@@ -107,7 +107,9 @@ def test_public_team_and_final_pages(cup, director, django_assert_num_queries):
     event, p, final = cup
     confirm_cut(final, director, [p[6].pk])
     enter_round(
-        __import__("scoring.cuts", fromlist=["x"]).seat_stage_round(Stage.objects.get(pk=final.pk)),
+        __import__("scoring.formats.cuts", fromlist=["x"]).seat_stage_round(
+            Stage.objects.get(pk=final.pk)
+        ),
         [[-30, -30, -30, 90]],
     )
     reconcile_event(event.pk)

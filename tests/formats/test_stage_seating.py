@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from scoring import cuts
+from scoring.formats import cuts
 from tournament.models import Round
 from tournament.services import stages
 

@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import cuts
-from scoring.formats import readable
-from scoring.models import FormatStandings
-from scoring.services.reconcile import reconcile_event
+from scoring.formats import cuts
+from scoring.standings.formats import readable
+from scoring.standings.models import FormatStandings
+from scoring.standings.reconcile import reconcile_event
 from tournament.models import CutDecision, Event, Stage
 from tournament.services import stages
 
@@ -267,8 +267,8 @@ def test_the_reconcile_counts_overall_deductions_in_their_stage_as_a_fresh_read_
     """The reconcile takes the teams and the overall deductions' rounds from its own loads;
     a fresh computation (``load_inputs``, as ``verify`` reads them) gives the same standings.
     Its query count does not grow with the event."""
-    from scoring import formats
-    from scoring.models import StandingsSnapshot
+    from scoring.standings import formats
+    from scoring.standings.models import StandingsSnapshot
     from tests.scoring.ledger import Ledger
     from tournament.models import Table
     from tournament.services import teams

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.formats import readable
-from scoring.models import FormatStandings
-from scoring.services.reconcile import reconcile_event
+from scoring.standings.formats import readable
+from scoring.standings.models import FormatStandings
+from scoring.standings.reconcile import reconcile_event
 from tournament import services
 from tournament.models import Player
 from tournament.services import teams

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
-from scoring.models import ScoreSheet, SheetHand
+from scoring.sheets.models import ScoreSheet, SheetHand
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -19,9 +19,8 @@ from rest_framework.authtoken.models import Token
 
 from bench._servers import celery_worker, free_port, gunicorn, server_env
 from penalties.models import FoulReport
-from scoring.models import StandingsSnapshot
-from scoring.services.reconcile import compute
-from scoring.services.reconcile import reconcile_event
+from scoring.standings.models import StandingsSnapshot
+from scoring.standings.reconcile import compute, reconcile_event
 from tests.integration.conftest import _database_url, _require_services
 from tournament.models import Event
 

@@ -11,12 +11,11 @@ import uuid
 import pytest
 from django.contrib.auth.models import Group
 
-from scoring import tasks
-
-from scoring.services import reconcile as standings_reconcile
-
-from scoring.services import results as result_services
-from scoring.models import StandingsSnapshot, TableResult
+from scoring.results import services as result_services
+from scoring.results.models import TableResult
+from scoring.standings import reconcile as standings_reconcile
+from scoring.standings import tasks
+from scoring.standings.models import StandingsSnapshot
 from tests.scoring.ledger import Ledger, seated_table
 from tournament.models import Event, Table
 from tournament.roles import STAFF_GROUPS

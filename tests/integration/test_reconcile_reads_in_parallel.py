@@ -9,9 +9,9 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from bench._build import build_event
-from scoring import snapshot
-from scoring.services import reconcile as standings_reconcile
-from scoring.models import StandingsSnapshot
+from scoring.standings import reconcile as standings_reconcile
+from scoring.standings import snapshot
+from scoring.standings.models import StandingsSnapshot
 from tournament.models import Event
 
 from .conftest import _require_services

@@ -16,10 +16,10 @@ from django.contrib.auth.models import Group
 from django.db import connection
 
 from bench._servers import start_celery_worker, stop_process
-from scoring import tasks
-from scoring.services import reconcile as standings_reconcile
-from scoring.services import results as result_services
-from scoring.models import StandingsSnapshot
+from scoring.results import services as result_services
+from scoring.standings import reconcile as standings_reconcile
+from scoring.standings import tasks
+from scoring.standings.models import StandingsSnapshot
 from tests.integration.conftest import ROOT, _database_url, _require_services
 from tests.integration.test_reconcile_convergence import wait_until_current
 from tests.scoring.ledger import Ledger, seated_table

@@ -7,10 +7,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-
-from scoring.services import reconcile
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
+from scoring.standings import reconcile
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +16,9 @@ pytestmark = pytest.mark.django_db
 def played_hall(make_hall, players: int):
     h = make_hall("mcr", players=players)
     for table in h.event.rounds.get(number=1).tables.all():
-        result_services.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
+        result_services.enter_result(
+            table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True))
+        )
     for offender in (h.south, h.west):
         h.foul(h.floor, "false_win", offender, {"reason": "invalid_hand"})
     reconcile.reconcile_event(h.event.pk)

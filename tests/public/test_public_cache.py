@@ -12,10 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-
-from scoring.services import reconcile as standings_reconcile
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
+from scoring.standings import reconcile as standings_reconcile
 from tournament import services
 
 pytestmark = pytest.mark.django_db

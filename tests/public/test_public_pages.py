@@ -11,11 +11,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-
-from scoring.services import reconcile as standings_reconcile
-
-from scoring.services import results as result_services
-from scoring.models import StandingsSnapshot
+from scoring.results import services as result_services
+from scoring.standings import reconcile as standings_reconcile
+from scoring.standings.models import StandingsSnapshot
 from tournament import services
 from tournament.models import Round
 
@@ -91,7 +89,9 @@ def test_standings_page_uses_at_most_five_queries(make_hall, players):
     h = make_hall("mcr", players=players)
     round_ = h.event.rounds.get(number=1)
     for table in round_.tables.all():
-        result_services.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
+        result_services.enter_result(
+            table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True))
+        )
     settle(h)
     client = Client()
     with CaptureQueriesContext(connection) as queries:

@@ -8,10 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-
-from scoring.services import reconcile
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
+from scoring.standings import reconcile
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +18,9 @@ pytestmark = pytest.mark.django_db
 def big(make_hall):
     h = make_hall("mcr", players=40)
     for table in h.event.rounds.get(number=1).tables.all():
-        result_services.enter_result(table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True)))
+        result_services.enter_result(
+            table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True))
+        )
     reconcile.reconcile_event(h.event.pk)
     return h
 

@@ -13,10 +13,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from scoring import public
-
-from scoring.services import reconcile
-from scoring.services import results as result_services
-from scoring.models import StandingsSnapshot
+from scoring.results import services as result_services
+from scoring.standings import reconcile
+from scoring.standings.models import StandingsSnapshot
 from tournament import services
 
 from .test_public_pages import standings_rows

@@ -21,7 +21,7 @@ __all__ = ["app"]
 @worker_ready.connect
 def _slow_down(**kwargs) -> None:
 
-    from scoring import snapshot
+    from scoring.standings import snapshot
 
     real = snapshot.compute_rows
 

@@ -7,9 +7,8 @@ import pytest
 
 from bench._build import build_event
 from rules import PlayerEntry, get_ruleset
-
-from scoring.services import reconcile as standings_reconcile
-from scoring.snapshot import load_grid
+from scoring.standings import reconcile as standings_reconcile
+from scoring.standings.snapshot import load_grid
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.prepared import Prepared, json_value
+from scoring.public.prepared import Prepared, json_value
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db

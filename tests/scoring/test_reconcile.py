@@ -13,11 +13,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from bench._build import build_event
-from scoring import tasks
-from scoring.services import reconcile as standings_reconcile
-from scoring.services import results as result_services
-from scoring import snapshot as standings_snapshot
-from scoring.models import StandingsSnapshot
+from scoring.results import services as result_services
+from scoring.standings import reconcile as standings_reconcile
+from scoring.standings import snapshot as standings_snapshot
+from scoring.standings import tasks
+from scoring.standings.models import StandingsSnapshot
 from tournament import services as tournament_services
 from tournament.models import Event, Player
 

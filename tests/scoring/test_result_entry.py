@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-
-from scoring.services import results as result_services
-from scoring.models import TableResult
+from scoring.results import services as result_services
+from scoring.results.models import TableResult
 from tournament import services as tournament_services
 from tournament.models import Event, RefereeAssignment, Round
 from tournament.roles import can_enter_results
@@ -33,7 +32,9 @@ def test_scores_by_wind_are_stored_per_seat(mcr, director):
 
 def test_scores_by_player_id(mcr, director):
     event, table, (e, s, w, n) = mcr
-    result = result_services.enter_result(table, director, {str(e.pk): 10, s.pk: -10, w.pk: 0, n.pk: 0})
+    result = result_services.enter_result(
+        table, director, {str(e.pk): 10, s.pk: -10, w.pk: 0, n.pk: 0}
+    )
     assert sorted(x.score for x in result.scores.all()) == [-10, 0, 0, 10]
 
 

@@ -11,8 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import services
 from tournament.models import Event, RefereeAssignment, Table
 

@@ -3,9 +3,9 @@ into a result that falls short of the starting total by those sticks (RULES.md s
 
 from __future__ import annotations
 
-from scoring import sheets
-from scoring.models import TableResult
-from scoring.sheets import Author
+from scoring.results.models import TableResult
+from scoring.sheets import services as sheets
+from scoring.sheets.services import Author
 from tests.scoring.test_sheets import S, add, riichi_hall, riichi_hanchan, table_of  # noqa: F401
 from tournament.models import Event
 

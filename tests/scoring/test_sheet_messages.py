@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from rules.errors import RuleError
-from scoring.sheets import Author
+from scoring.sheets.services import Author
 from tests.scoring.test_sheets import E, S, add, riichi_hall, ron, table_of  # noqa: F401
 
 

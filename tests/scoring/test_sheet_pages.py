@@ -9,7 +9,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from scoring.models import SheetHand, TableResult
+from scoring.results.models import TableResult
+from scoring.sheets.models import SheetHand
 from tournament import pins
 from tournament.models import Event, Player
 

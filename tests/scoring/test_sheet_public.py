@@ -7,8 +7,8 @@ import uuid
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring import sheets
-from scoring.sheets import Author
+from scoring.sheets import services as sheets
+from scoring.sheets.services import Author
 from tournament.models import Event, Table
 
 

@@ -12,9 +12,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from penalties.models import AppendOnlyError
-from scoring import sheets
-from scoring.models import HandConfirmation, ScoreSheet, SheetHand, TableResult
-from scoring.sheets import Author, HandConflict
+from scoring.results.models import TableResult
+from scoring.sheets import services as sheets
+from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
+from scoring.sheets.services import Author, HandConflict
 from tests.scoring.ledger import Ledger
 from tournament.models import Event, Round, Table
 
@@ -302,7 +303,7 @@ def test_live_tables_and_player_statistics(riichi_hall):
 
 def test_verify_finds_a_result_that_differs_from_its_sheet(mcr_hall, director):
 
-    from scoring.services import results as result_services
+    from scoring.results import services as result_services
 
     table = table_of(mcr_hall.event)
     add(table, mcr_win(E, 8), Author(user=mcr_hall.head), 1)

@@ -14,10 +14,9 @@ from django.db import connection, transaction
 from bench._build import build_event
 from penalties.models import LedgerEntry
 from rules import PlayerEntry, TableResult, get_ruleset
-
-from scoring.services import reconcile as standings_reconcile
-from scoring.models import SeatScore
-from scoring.snapshot import (
+from scoring.results.models import SeatScore
+from scoring.standings import reconcile as standings_reconcile
+from scoring.standings.snapshot import (
     Formatter,
     _int_rows,
     compute,

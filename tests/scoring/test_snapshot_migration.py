@@ -13,10 +13,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from bench._build import build_event
-
-from scoring.services import reconcile
-from scoring.models import StandingsSnapshot
-from scoring.snapshot import LINE_FIELDS, TWELFTHS, unpack
+from scoring.standings import reconcile
+from scoring.standings.models import StandingsSnapshot
+from scoring.standings.snapshot import LINE_FIELDS, TWELFTHS, unpack
 from tournament.models import Event
 
 

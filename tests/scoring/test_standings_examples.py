@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-
-from scoring.services import reconcile as standings_reconcile
+from scoring.standings import reconcile as standings_reconcile
 
 
 def post_result(client, event, scores, *, round_=1, table=1, **extra):

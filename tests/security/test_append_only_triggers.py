@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-
-from scoring.services import results as result_services
-from scoring.models import TableResult
+from scoring.results import services as result_services
+from scoring.results.models import TableResult
 from tournament.models import Table
 
 pytestmark = pytest.mark.django_db

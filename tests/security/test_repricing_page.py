@@ -8,8 +8,7 @@ import pytest
 from django.test import Client
 
 from penalties.models import FoulReport, Void
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament.models import Event, Table
 from tournament.services.pricing import MAX_REPRICING_REASON
 

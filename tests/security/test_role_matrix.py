@@ -19,8 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from penalties import services as penalties
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import seating_service, services
 from tournament.models import Event, PlayerImport, RefereeAssignment
 from tournament.services import stages as stage_services

@@ -11,10 +11,9 @@ from django.test import Client
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from penalties.repricing import reprice_event
-
-from scoring.services import results as result_services
-from scoring.models import TableResult
-from scoring.services.reconcile import reconcile_event
+from scoring.results import services as result_services
+from scoring.results.models import TableResult
+from scoring.standings.reconcile import reconcile_event
 from tournament.models import Event, Table
 
 pytestmark = pytest.mark.django_db

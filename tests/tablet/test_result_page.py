@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoring.models import TableResult
+from scoring.results.models import TableResult
 from tournament import services
 from tournament.models import Event, RefereeAssignment, Round
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-
-from scoring.services import results as result_services
-from scoring.models import TableResult
+from scoring.results import services as result_services
+from scoring.results.models import TableResult
 from tournament import services as tournament_services
 from tournament.models import Event, RefereeAssignment, Round, Table
 
@@ -65,7 +64,9 @@ def test_a_reason_is_capped(seated, director, reason):
 
 def test_a_reason_of_2000_characters_is_kept(seated, director):
     _event, table = seated
-    assert len(result_services.enter_result(table, director, SCORES, reason="y" * 2000).reason) == 2000
+    assert (
+        len(result_services.enter_result(table, director, SCORES, reason="y" * 2000).reason) == 2000
+    )
 
 
 @pytest.fixture

@@ -10,8 +10,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from penalties import services as penalties
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import services
 from tournament.models import Event, Round, Table
 
@@ -43,7 +42,9 @@ def test_tiles_show_no_result_entered_confirmed_corrected_fouls_and_extra_time(l
     result_services.enter_result(table(live, 3), live.head, scores)
     result_services.confirm_result(table(live, 3), live.director, 1)
     result_services.enter_result(table(live, 4), live.head, scores)
-    result_services.enter_result(table(live, 4), live.head, scores, based_on_version=1, reason="typo")
+    result_services.enter_result(
+        table(live, 4), live.head, scores, based_on_version=1, reason="typo"
+    )
     penalties.record_foul(
         live.event,
         live.floor,
@@ -95,7 +96,9 @@ def test_closing_with_tables_missing_asks_and_names_them(live):
 def test_closing_with_every_result_needs_no_confirmation(make_hall):
     hall = make_hall("mcr", players=8)
     for number in (1, 2):
-        result_services.enter_result(table(hall, number), hall.head, {"E": 40, "S": 5, "W": 0, "N": -45})
+        result_services.enter_result(
+            table(hall, number), hall.head, {"E": 40, "S": 5, "W": 0, "N": -45}
+        )
     answer = director_client(hall).post(f"/director/{hall.event.slug}/rounds/1/close/")
     assert answer.status_code == 302
     assert hall.event.rounds.get(number=1).status == Round.Status.CLOSED

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 
 from scoring import exports
-from scoring.services.reconcile import reconcile_event
+from scoring.standings.reconcile import reconcile_event
 from tournament import services
 from tournament.models import Player
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-
-from scoring.services import results as result_services
+from scoring.results import services as result_services
 from tournament import services
 from tournament.models import Seat
 

@@ -4,7 +4,7 @@ possibly starting with a cut.
 An event without stages is one stage of every round, as before. Stages may not overlap; a
 round with a result or in play ("played") may not leave its stage, and a stage whose cut is
 confirmed keeps its cut. Every refused change says why and writes nothing. Confirming a cut
-needs the standings and lives in ``scoring.cuts``.
+needs the standings and lives in ``scoring.formats.cuts``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A player belongs to at most one team, of the player's own event: a team of another event is
 refused with a message, whichever way it comes in (page, API, file import). Team standings
-are computed by scoring from the players' standings (``scoring.formats``); every change of
+are computed by scoring from the players' standings (``scoring.standings.formats``); every change of
 membership or names bumps the revision so that they follow.
 """
 

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.services.reconcile import reconcile_event
+from scoring.standings.reconcile import reconcile_event
 from tournament.models import Event
 
 

@@ -1,0 +1,295 @@
+"""The director's side of stages: the live cut line, confirming a cut, and seating a round of
+a stage (by rank, progressive, or the generator within the stage's players).
+
+These need the standings, so they live in ``scoring`` and write ``tournament`` rows through
+its services (the dependency points downwards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import seating
+from rules import formats as rf
+from rules.errors import RuleError
+from scoring.standings import formats
+from scoring.standings.formats import current
+from tournament.models import CutDecision, Event, Player, Round, Seat, Stage
+from tournament.services import bump_revision, create_round, seat_round
+
+
+def stages_of(event: Event) -> list[Stage]:
+    return list(event.stages.select_related("cut").order_by("first_round"))
+
+
+def previous_stage(stage: Stage) -> Stage | None:
+    return (
+        Stage.objects.filter(event_id=stage.event_id, last_round__lt=stage.first_round)
+        .select_related("cut")
+        .order_by("-first_round")
+        .first()
+    )
+
+
+@dataclass
+class CutView:
+    """The cut line of ``stage`` as the director sees it before confirming: the previous
+    stage's standing (place, player id, exact values), the line, and who is tied at it."""
+
+    stage: Stage
+    previous: Stage
+    standing: list[list]
+    line: rf.CutLine | None
+    error: str = ""
+    scale: int = 12
+
+    @property
+    def qualified(self) -> set[int]:
+        return set(self.line.qualified) if self.line else set()
+
+    @property
+    def tied(self) -> set[int]:
+        return set(self.line.tied) if self.line else set()
+
+
+def cut_view(stage: Stage, data: dict[str, Any] | None = None) -> CutView:
+    previous = previous_stage(stage)
+    if previous is None or not stage.cut_size:
+        raise ValidationError(_("This stage does not start with a cut."))
+    data = data if data is not None else current(stage.event)
+    standing = data.get("stages", {}).get(str(previous.number))
+    if standing is None:
+        return CutView(
+            stage,
+            previous,
+            [],
+            None,
+            _("The cut before stage %(name)s is not confirmed yet.") % {"name": previous.name},
+        )
+    method = data["method"]
+    keys = formats.key_indices(method)
+    ranked = [rf.Ranked(p, who, tuple(values[k] for k in keys)) for p, who, *values in standing]
+    try:
+        line = rf.cut_line(ranked, stage.cut_size)
+    except RuleError:
+        return CutView(
+            stage,
+            previous,
+            standing,
+            None,
+            _("A cut to %(cut)d is larger than the field of %(field)d players.")
+            % {"cut": stage.cut_size, "field": len(standing)},
+        )
+    return CutView(stage, previous, standing, line, scale=data.get("scale", 12))
+
+
+def _names(event: Event, ids: Sequence[int]) -> str:
+    names = dict(event.players.filter(pk__in=ids).values_list("pk", "name"))
+    return ", ".join(names.get(i, str(i)) for i in ids)
+
+
+def confirm_cut(stage: Stage, user: AbstractBaseUser, chosen: Sequence[Any] = ()) -> CutDecision:
+    """Fix who goes on to ``stage``: the top players of the stage before, and where players
+    are still tied at the line, the director's ``chosen`` among them. Records the standing at
+    the cut. Refused (nothing written) while a round of the stage before is open, once the
+    stage's rounds are seated, or when the choice does not fill the line."""
+    event = stage.event
+    if hasattr(stage, "cut"):
+        raise ValidationError(
+            _("The cut of stage %(name)s is already confirmed.") % {"name": stage.name}
+        )
+    previous = previous_stage(stage)
+    if previous is None or not stage.cut_size:
+        raise ValidationError(_("This stage does not start with a cut."))
+    rounds = list(
+        event.rounds.filter(number__gte=previous.first_round, number__lte=previous.last_round)
+    )
+    open_rounds = [r.number for r in rounds if r.status != Round.Status.CLOSED]
+    if not rounds or open_rounds:
+        raise ValidationError(
+            _("Close every round of stage %(name)s before the cut (open: %(rounds)s).")
+            % {
+                "name": previous.name,
+                "rounds": ", ".join(map(str, open_rounds)) or _("no round played"),
+            }
+        )
+    if Seat.objects.filter(
+        round__event=event,
+        round__number__gte=stage.first_round,
+        round__number__lte=stage.last_round,
+    ).exists():
+        raise ValidationError(
+            _("Rounds of stage %(name)s are already seated; clear them before the cut.")
+            % {"name": stage.name}
+        )
+    try:
+        chosen_ids = [int(c) for c in chosen]
+    except (TypeError, ValueError):
+        raise ValidationError(_("Choose players among those tied at the cut line.")) from None
+    view = cut_view(stage)
+    if view.line is None:
+        raise ValidationError(view.error)
+    try:
+        qualified = rf.decide_cut(view.line, chosen_ids)
+    except RuleError:
+        if view.line.needs_decision:
+            raise ValidationError(
+                _("%(tied)s are tied at the cut line: choose %(count)d of them to go on.")
+                % {"tied": _names(event, list(view.line.tied)), "count": view.line.open_seats}
+            ) from None
+        raise ValidationError(_("There is no tie at the cut line to decide.")) from None
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        if CutDecision.objects.filter(stage=stage).exists():
+            raise ValidationError(
+                _("The cut of stage %(name)s is already confirmed.") % {"name": stage.name}
+            )
+        decision = CutDecision.objects.create(
+            stage=stage,
+            standing=[[who, place] for place, who, *_values in view.standing],
+            tied=list(view.line.tied),
+            chosen=chosen_ids,
+            qualified=list(qualified),
+            revision=Event.objects.values_list("revision", flat=True).get(pk=event.pk),
+            decided_by=user,
+        )
+        bump_revision(event)
+    return decision
+
+
+# Seating a stage ----------------------------------------------------------------------------
+
+
+def stage_groups(stage: Stage, data: dict[str, Any]) -> list[list[int]]:
+    """The stage's players in standings order (best first): the main group, then the
+    consolation group if there is one. Before the stage's standings exist: qualification order."""
+    key = str(stage.number)
+    main = data.get("stages", {}).get(key)
+    groups = []
+    if main is not None:
+        groups.append([who for _p, who, *_v in main])
+        consolation = data.get("consolation", {}).get(key)
+        if consolation:
+            groups.append([who for _p, who, *_v in consolation])
+    return groups
+
+
+def _meetings(event: Event, stage: Stage, before: int) -> set[frozenset[int]]:
+    pairs: set[frozenset[int]] = set()
+    tables: dict[int, list[int]] = {}
+    for table, player in Seat.objects.filter(
+        round__event=event, round__number__gte=stage.first_round, round__number__lt=before
+    ).values_list("table_id", "player_id"):
+        tables.setdefault(table, []).append(player)
+    for players in tables.values():
+        pairs.update(frozenset((a, b)) for a in players for b in players if a < b)
+    return pairs
+
+
+def by_rank(players: Sequence[int]) -> list[list[int]]:
+    """1-4 at table 1, 5-8 at table 2, ... (winds in rank order)."""
+    return [list(players[i : i + 4]) for i in range(0, len(players), 4)]
+
+
+def progressive(players: Sequence[int], met: set[frozenset[int]]) -> list[list[int]]:
+    """Swiss-like: the best player left opens a table; each seat goes to the player left who
+    has met the fewest of those already at the table in this stage, the closest in rank
+    among equals."""
+    left = list(players)
+    tables = []
+    while left:
+        table = [left.pop(0)]
+        for _seat in range(3):
+            if not left:
+                break
+            meetings = [sum(frozenset((p, q)) in met for q in table) for p in left]
+            table.append(left.pop(meetings.index(min(meetings))))
+        tables.append(table)
+    return tables
+
+
+def generated(event: Event, stage: Stage, players: Sequence[int], number: int) -> list[list[int]]:
+    """The seating generator within ``players``: the stage's earlier rounds as played, one
+    new round."""
+    played = []
+    group = set(players)
+    for round_number in range(stage.first_round, number):
+        tables: dict[int, list[int]] = {}
+        for table, player in (
+            Seat.objects.filter(round__event=event, round__number=round_number)
+            .order_by("table__number", "pk")
+            .values_list("table_id", "player_id")
+        ):
+            if player in group:
+                tables.setdefault(table, []).append(player)
+        full = [tuple(t) for t in tables.values() if len(t) == 4]
+        if full:
+            played.append(full)
+    found = event.players.filter(pk__in=players).values_list("pk", "club", "team__name")
+    clubs = {pk: club for pk, club, _team in found}
+    teams = {pk: team for pk, _club, team in found if team}
+    specs = [seating.PlayerSpec(p, club=clubs.get(p) or None) for p in players]
+    schedule = seating.generate(
+        specs,
+        len(played) + 1,
+        teams=teams or None,
+        played=played,
+        seed=f"{event.pk}:{stage.number}:{number}",
+        fill="byes" if len(players) % 4 else "substitutes",
+        time_budget=5.0,
+    )
+    return [[p for p in t if p >= 0] for t in schedule.rounds[-1]]
+
+
+def seat_stage_round(stage: Stage, number: int | None = None) -> Round:
+    """Seat the next (or the given) round of ``stage`` by the stage's seating method: the main
+    group's tables first, then the consolation group's."""
+    event = stage.event
+    if number is None:
+        seated = set(
+            Seat.objects.filter(
+                round__event=event,
+                round__number__gte=stage.first_round,
+                round__number__lte=stage.last_round,
+            ).values_list("round__number", flat=True)
+        )
+        free = [n for n in range(stage.first_round, stage.last_round + 1) if n not in seated]
+        if not free:
+            raise ValidationError(
+                _("Every round of stage %(name)s is seated.") % {"name": stage.name}
+            )
+        number = free[0]
+    if not stage.holds(number):
+        raise ValidationError(
+            _("Round %(number)d is not in stage %(name)s.") % {"number": number, "name": stage.name}
+        )
+    data = current(event)
+    groups = stage_groups(stage, data)
+    if not groups:
+        raise ValidationError(
+            _("Confirm the cut before stage %(name)s first.") % {"name": stage.name}
+        )
+    active = set(event.players.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True))
+    met = _meetings(event, stage, number)
+    tables: list[list[int]] = []
+    for group in groups:
+        players = [p for p in group if p in active]
+        if stage.seating == Stage.Seating.RANK:
+            tables += by_rank(players)
+        elif stage.seating == Stage.Seating.PROGRESSIVE:
+            tables += progressive(players, met)
+        else:
+            if len(players) < 4:
+                tables += by_rank(players)
+            else:
+                tables += generated(event, stage, players, number)
+    round_ = event.rounds.filter(number=number).first() or create_round(event, number=number)
+    seat_round(round_, tables)
+    return round_

@@ -1,0 +1,47 @@
+"""Public pages of the event's format: team standings (members linked to their pages) and
+the stages with the final ranking. They read the stored format standings, never recompute."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring.formats import tables as format_tables
+from scoring.public import _event
+
+
+@require_GET
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    current = format_tables.state(event)
+    return render(
+        request,
+        "public/teams.html",
+        {
+            "event": event,
+            "rows": format_tables.team_rows(event, current),
+            "titles": format_tables.column_titles(current.method),
+            "updating": current.updating,
+            "best": event.team_best,
+            "nav": None,
+        },
+    )
+
+
+@require_GET
+def final(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    current = format_tables.state(event)
+    return render(
+        request,
+        "public/final.html",
+        {
+            "event": event,
+            "final": format_tables.final_rows(current),
+            "tables": format_tables.stage_tables(event, current),
+            "titles": format_tables.column_titles(current.method),
+            "updating": current.updating,
+            "nav": None,
+        },
+    )

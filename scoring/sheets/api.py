@@ -1,0 +1,349 @@
+"""REST API for score sheets: read a table's sheet, add, correct and confirm hands, close it.
+
+Staff write with their session or token; players write with the session their PIN opened on
+the player page (``PlayerPinAuthentication``, CSRF-checked like a staff session). The
+services (``scoring.sheets.services``) check who may do what.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.sheets import services as sheets
+from tournament import pins
+from tournament.api.permissions import as_drf_error, event_for
+from tournament.models import Player, Round, Table
+
+
+class PlayerPinAuthentication(SessionAuthentication):
+    """A player signed in on the player page: ``request.auth`` is the ``Player`` (the user
+    stays anonymous). The session must carry the player's current PIN generation."""
+
+    def authenticate(self, request):
+        player = session_player(request._request, request.parser_context["kwargs"].get("event"))
+        if player is None:
+            return None
+        self.enforce_csrf(request)
+        from django.contrib.auth.models import AnonymousUser
+
+        return AnonymousUser(), player
+
+
+def session_player(request, slug: str | None) -> Player | None:
+    """The player whose PIN signed this browser session in at event ``slug``, if still valid."""
+    if not slug or not hasattr(request, "session"):
+        return None
+    stored = request.session.get(pins.SESSION_KEY)
+    if not isinstance(stored, dict) or stored.get("event") != slug:
+        return None
+    player = (
+        Player.objects.select_related("event")
+        .filter(pk=stored.get("player"), event__slug=slug)
+        .first()
+    )
+    if player is None or player.pin_generation != stored.get("generation"):
+        return None
+    return player
+
+
+class PlayerPinScheme(OpenApiAuthenticationExtension):
+    target_class = "scoring.sheets.api.PlayerPinAuthentication"
+    name = "playerPin"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "apiKey",
+            "in": "cookie",
+            "name": "sessionid",
+            "description": "The session a player's PIN opened on /e/<event>/play/.",
+        }
+
+
+class SheetWrites(permissions.BasePermission):
+    """Reads follow the event's visibility; writes need a user or a signed-in player."""
+
+    def has_permission(self, request, view) -> bool:
+        view.event = event_for(request, view.kwargs["event"], write=False)
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return request.user.is_authenticated or isinstance(request.auth, Player)
+
+
+def _author(request) -> sheets.Author:
+    if isinstance(request.auth, Player):
+        return sheets.Author(player=request.auth)
+    return sheets.Author(user=request.user)
+
+
+# Serializers ---------------------------------------------------------------------------------
+
+
+class HandOutSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    kind = serializers.CharField()
+    hand = serializers.JSONField(help_text="The hand as stored (see HandIn.hand).")
+    reason = serializers.CharField()
+    foul_report = serializers.IntegerField(allow_null=True)
+    entered_by_player = serializers.IntegerField(allow_null=True)
+    counts = serializers.BooleanField(help_text="False while a player's hand awaits confirmation.")
+    created_at = serializers.CharField(allow_null=True)
+    payments = serializers.ListField(child=serializers.IntegerField(), required=False)
+    totals = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+
+class SheetSeatSerializer(serializers.Serializer):
+    wind = serializers.CharField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class SheetSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    round = serializers.IntegerField()
+    status = serializers.CharField()
+    seats = SheetSeatSerializer(many=True)
+    hands = HandOutSerializer(many=True)
+    totals = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Running totals E, S, W, N (every hand)."
+    )
+    counted_totals = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Totals of the hands that count so far."
+    )
+    final = serializers.ListField(child=serializers.IntegerField())
+    next_number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    counters = serializers.IntegerField()
+    deposits = serializers.IntegerField()
+    finished = serializers.BooleanField()
+
+
+class HandInSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=1000, help_text="The next number.")
+    hand = serializers.JSONField(
+        help_text=(
+            'Seats 0-3 are E, S, W, N. MCR: {"kind": "win", "winner": 0, "fan": 12, "bonus": 0, '
+            '"discarder": 1} (discarder null: self-drawn). Riichi: {"kind": "win", "winner": 1, '
+            '"discarder": 2, "han": 3, "fu": 30, "riichi": [1]} or "limit": "mangan"; several '
+            'winners as "wins": [...]; {"kind": "draw", "tenpai": [1, 2]}. Points rulesets: '
+            '{"kind": "points", "points": [24, -8, -8, -8]}.'
+        )
+    )
+    idempotency_key = serializers.CharField(max_length=64)
+    foul_report = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
+
+
+class CorrectionInSerializer(serializers.Serializer):
+    hand = serializers.JSONField()
+    reason = serializers.CharField()
+    based_on_version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    idempotency_key = serializers.CharField(max_length=64)
+    foul_report = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
+
+
+class HandConfirmInSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+
+
+class CloseInSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class HandConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    hand = HandOutSerializer(allow_null=True)
+
+
+class LiveTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    names = serializers.ListField(child=serializers.CharField())
+    totals = serializers.ListField(child=serializers.IntegerField())
+    hands = serializers.IntegerField()
+    closed = serializers.BooleanField()
+
+
+_WRITES = {
+    400: OpenApiResponse(description="Invalid hand; the message says what, nothing is written."),
+    403: OpenApiResponse(description="Not allowed to write this sheet."),
+    409: HandConflictSerializer,
+}
+
+
+# Views ---------------------------------------------------------------------------------------
+
+
+def _run(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs), None
+    except DjangoValidationError as exc:
+        raise as_drf_error(exc) from exc
+    except DjangoPermissionDenied as exc:
+        raise PermissionDenied(str(exc) or None) from exc
+    except sheets.HandConflict as exc:
+        stored = sheets.hand_dict(exc.hand) if exc.hand is not None else None
+        return None, Response(
+            {"detail": exc.message, "hand": stored}, status=status.HTTP_409_CONFLICT
+        )
+
+
+class _SheetView(APIView):
+    authentication_classes = [
+        PlayerPinAuthentication,
+        *APIView.authentication_classes,
+    ]
+    permission_classes = [SheetWrites]
+
+    def table(self, number: int, table: int) -> Table:
+        found = get_object_or_404(
+            Table.objects.select_related("round"),
+            round__event=self.event,
+            round__number=number,
+            number=table,
+        )
+        found.round.event = self.event  # the permission read it already
+        return found
+
+    def sheet_body(self, table: Table) -> dict:
+        return sheets.sheet_dict(sheets.read_sheet(table))
+
+
+class SheetView(_SheetView):
+    """A table's score sheet: its hands, running totals, dealer, counters and deposits."""
+
+    @extend_schema(responses={200: SheetSerializer})
+    def get(self, request, event, number, table):
+        return Response(self.sheet_body(self.table(number, table)))
+
+
+class SheetHandsView(_SheetView):
+    @extend_schema(
+        request=HandInSerializer,
+        responses={201: SheetSerializer, 200: SheetSerializer, **_WRITES},
+        description=(
+            "Add the next hand. The same idempotency key again returns 200 with the sheet; "
+            "another hand already stored under this number gives 409 with that hand."
+        ),
+    )
+    def post(self, request, event, number, table):
+        table_obj = self.table(number, table)
+        serializer = HandInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        done, conflict = _run(
+            sheets.add_hand,
+            table_obj,
+            data["hand"],
+            author=_author(request),
+            number=data["number"],
+            idempotency_key=data["idempotency_key"],
+            foul_report=data.get("foul_report"),
+        )
+        if conflict:
+            return conflict
+        hand, created = done
+        view = getattr(hand, "view", None)
+        body = sheets.sheet_dict(sheets.with_seats(view)) if view else self.sheet_body(table_obj)
+        return Response(
+            body,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class SheetHandCorrectView(_SheetView):
+    @extend_schema(
+        request=CorrectionInSerializer,
+        responses={201: SheetSerializer, 200: SheetSerializer, **_WRITES},
+        description=(
+            "Write the next version of a hand, with a reason. On a closed sheet the table "
+            "result gets its next version too."
+        ),
+    )
+    def post(self, request, event, number, table, hand):
+        table_obj = self.table(number, table)
+        serializer = CorrectionInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        done, conflict = _run(
+            sheets.correct_hand,
+            table_obj,
+            hand,
+            data["hand"],
+            author=_author(request),
+            reason=data["reason"],
+            based_on_version=data["based_on_version"],
+            idempotency_key=data["idempotency_key"],
+            foul_report=data.get("foul_report"),
+        )
+        if conflict:
+            return conflict
+        return Response(
+            self.sheet_body(table_obj),
+            status=status.HTTP_201_CREATED if done[1] else status.HTTP_200_OK,
+        )
+
+
+class SheetHandConfirmView(_SheetView):
+    @extend_schema(
+        request=HandConfirmInSerializer,
+        responses={200: SheetSerializer, **_WRITES},
+        description="Another player of the table or a referee confirms a player's hand.",
+    )
+    def post(self, request, event, number, table, hand):
+        table_obj = self.table(number, table)
+        serializer = HandConfirmInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _done, conflict = _run(
+            sheets.confirm_hand,
+            table_obj,
+            hand,
+            author=_author(request),
+            version=serializer.validated_data["version"],
+        )
+        if conflict:
+            return conflict
+        return Response(self.sheet_body(table_obj))
+
+
+class SheetCloseView(_SheetView):
+    @extend_schema(
+        request=CloseInSerializer,
+        responses={200: SheetSerializer, **_WRITES},
+        description="Close the sheet before the game's end: its totals become the result.",
+    )
+    def post(self, request, event, number, table):
+        table_obj = self.table(number, table)
+        serializer = CloseInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _done, conflict = _run(
+            sheets.close_sheet,
+            table_obj,
+            author=_author(request),
+            reason=serializer.validated_data["reason"],
+        )
+        if conflict:
+            return conflict
+        return Response(self.sheet_body(table_obj))
+
+
+class LiveTablesView(_SheetView):
+    """Each table's running score from its sheet in a round (hands that count)."""
+
+    @extend_schema(responses={200: LiveTableSerializer(many=True)})
+    def get(self, request, event, number):
+        round_ = get_object_or_404(
+            Round.objects.select_related("event"), event=self.event, number=number
+        )
+        return Response(LiveTableSerializer(sheets.live_tables(round_), many=True).data)

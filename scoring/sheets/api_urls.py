@@ -1,0 +1,40 @@
+"""The score sheet API, included under ``api/``."""
+
+from django.urls import path
+
+from scoring.sheets import api
+
+urlpatterns = [
+    path(
+        "events/<slug:event>/rounds/<int:number>/sheets/",
+        api.LiveTablesView.as_view(),
+        name="round-sheets",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/",
+        api.SheetView.as_view(),
+        name="table-sheet",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/",
+        api.SheetHandsView.as_view(),
+        name="table-sheet-hands",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/"
+        "correct/",
+        api.SheetHandCorrectView.as_view(),
+        name="table-sheet-hand-correct",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/"
+        "confirm/",
+        api.SheetHandConfirmView.as_view(),
+        name="table-sheet-hand-confirm",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/close/",
+        api.SheetCloseView.as_view(),
+        name="table-sheet-close",
+    ),
+]

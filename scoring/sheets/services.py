@@ -1,0 +1,45 @@
+"""The score sheets' public functions (see the package's docstring), gathered from the
+modules that define them."""
+
+from scoring.sheets.export import HANDS_HEADER, hands_csv, hands_table, hands_xlsx
+from scoring.sheets.integrity import sheet_differences, sheet_marker
+from scoring.sheets.live import HandStats, LiveTable, live_tables, player_hand_stats
+from scoring.sheets.output import hand_dict, sheet_dict
+from scoring.sheets.reading import WINDS, SheetView, read_sheet, with_seats
+from scoring.sheets.rights import Author, can_write_sheet, referees_table
+from scoring.sheets.writing import (
+    MAX_KEY,
+    HandConflict,
+    add_hand,
+    close_sheet,
+    confirm_hand,
+    correct_hand,
+)
+
+__all__ = [
+    "HANDS_HEADER",
+    "MAX_KEY",
+    "WINDS",
+    "Author",
+    "HandConflict",
+    "HandStats",
+    "LiveTable",
+    "SheetView",
+    "add_hand",
+    "can_write_sheet",
+    "close_sheet",
+    "confirm_hand",
+    "correct_hand",
+    "hand_dict",
+    "hands_csv",
+    "hands_table",
+    "hands_xlsx",
+    "live_tables",
+    "player_hand_stats",
+    "read_sheet",
+    "referees_table",
+    "sheet_dict",
+    "sheet_differences",
+    "sheet_marker",
+    "with_seats",
+]

@@ -1,0 +1,22 @@
+"""Score sheet pages: staff (a table's sheet), players (/e/<event>/play/), director (cards,
+PINs). Included from ``config.urls`` without a namespace; names start with ``sheets-``."""
+
+from django.urls import path
+
+from scoring.sheets import views
+
+urlpatterns = [
+    path(
+        "sheets/<slug:slug>/r<int:round_number>/t<int:table_number>/",
+        views.sheet_page,
+        name="sheets-table",
+    ),
+    path("e/<slug:slug>/play/", views.play, name="sheets-play"),
+    path("director/<slug:slug>/player-cards/", views.player_cards, name="sheets-player-cards"),
+    path("director/<slug:slug>/pins.csv", views.pins_csv, name="sheets-pins-csv"),
+    path(
+        "director/<slug:slug>/players/<int:pk>/pin/",
+        views.reissue_pin,
+        name="sheets-reissue-pin",
+    ),
+]

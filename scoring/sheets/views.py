@@ -1,0 +1,335 @@
+"""Score sheet pages: the staff tablet page of a table's sheet, the players' page signed in
+with a PIN (/e/<event>/play/), and the director's player cards, PIN export and reissue.
+Thin: every write is a ``scoring.sheets.services`` or ``tournament.pins`` call."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from penalties.models import FoulReport
+from rules import get_ruleset
+from scoring.sheets import services as sheets
+from scoring.sheets.api import session_player
+from scoring.sheets.forms import WIND_LABELS, CorrectionForm, HandForm, PinForm
+from tournament import pins
+from tournament.models import Event, Player, Seat, Table
+from tournament.roles import can_view
+from tournament.views.access import director_required
+
+WINDS = ("E", "S", "W", "N")
+
+
+def _client(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def _table(event: Event, round_number: int, table_number: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__event"),
+        round__event=event,
+        round__number=round_number,
+        number=table_number,
+    )
+
+
+def _messages_of(error: ValidationError) -> list[str]:
+    if hasattr(error, "error_dict"):
+        return [m for ms in error.message_dict.values() for m in ms]
+    return list(error.messages)
+
+
+def _hand_form(table: Table, view: sheets.SheetView, *, staff: bool, data=None, number=None):
+    event = table.round.event
+    rules = get_ruleset(event.ruleset).hand_rules
+    reports = list(FoulReport.objects.filter(table=table).select_related("offender").order_by("pk"))
+    initial = {"number": number or view.next_number}
+    return HandForm(
+        data,
+        family=rules.family,
+        kinds=rules.kinds,
+        seats=view.seats,
+        reports=reports,
+        staff=staff,
+        initial=initial,
+    )
+
+
+def _handle(request: HttpRequest, table: Table, author: sheets.Author, *, staff: bool):
+    """Run the posted action; returns (done, bound hand form with its errors or None)."""
+    action = request.POST.get("action", "add")
+    view = sheets.read_sheet(table)
+    form = None
+    try:
+        if action == "confirm":
+            sheets.confirm_hand(
+                table,
+                request.POST.get("number"),
+                author=author,
+                version=request.POST.get("version"),
+            )
+            messages.success(
+                request, _("Hand %(number)s confirmed.") % {"number": request.POST.get("number")}
+            )
+            return True, None
+        if action == "close" and staff:
+            sheets.close_sheet(table, author=author, reason=request.POST.get("reason", ""))
+            messages.success(request, _("The sheet is closed and the table result written."))
+            return True, None
+        form = _hand_form(table, view, staff=staff, data=request.POST)
+        correction = CorrectionForm(request.POST) if action == "correct" else None
+        if not form.is_valid() or (correction is not None and not correction.is_valid()):
+            if correction is not None:
+                for errors in correction.errors.values():
+                    form.add_error(None, errors)
+            return False, form
+        kwargs = {
+            "author": author,
+            "idempotency_key": form.cleaned_data["idempotency_key"],
+            "foul_report": form.cleaned_data.get("foul_report"),
+        }
+        number = form.cleaned_data["number"]
+        if correction is not None:
+            hand, created = sheets.correct_hand(
+                table,
+                number,
+                form.hand(),
+                reason=correction.cleaned_data["reason"],
+                based_on_version=correction.cleaned_data["based_on_version"],
+                **kwargs,
+            )
+        else:
+            hand, created = sheets.add_hand(table, form.hand(), number=number, **kwargs)
+        if created:
+            messages.success(request, _("Hand %(number)d recorded.") % {"number": hand.number})
+        return True, None
+    except ValidationError as error:
+        if form is None:
+            for message in _messages_of(error):
+                messages.error(request, message)
+            return False, None
+        for message in _messages_of(error):
+            form.add_error(None, message)
+        return False, form
+    except PermissionDenied as error:
+        messages.error(request, str(error) or _("You may not do that."))
+        return False, form
+    except sheets.HandConflict as conflict:
+        messages.error(request, conflict.message)
+        return True, None
+
+
+def describe(data: dict, names: list[str]) -> str:
+    """A hand in a few words for the sheet's list."""
+    kind = data.get("kind")
+    if kind == "win":
+        parts = []
+        for win in data.get("wins", []):
+            if win.get("limit"):
+                value = win["limit"]
+            elif win.get("han"):
+                value = _("%(han)d han %(fu)d fu") % {"han": win["han"], "fu": win.get("fu", 0)}
+            else:
+                value = _("%(fan)d fan") % {"fan": win.get("fan", 0)}
+                if win.get("bonus"):
+                    value += f" + {win['bonus']}"
+            parts.append(f"{names[win['winner']]} ({value})")
+        discarder = data.get("discarder")
+        how = (
+            _("self-drawn")
+            if discarder is None
+            else _("on %(name)s's discard") % {"name": names[discarder]}
+        )
+        return _("Win: %(winners)s, %(how)s") % {"winners": ", ".join(parts), "how": how}
+    if kind == "draw":
+        tenpai = [names[i] for i in data.get("tenpai", [])]
+        if tenpai:
+            return _("Draw; tenpai: %(names)s") % {"names": ", ".join(tenpai)}
+        return _("Draw")
+    if kind == "aborted":
+        return _("Aborted hand (re-dealt)")
+    if kind == "adjustment":
+        return _("Referee adjustment")
+    return _("Points per seat")
+
+
+def _render_sheet(
+    request: HttpRequest,
+    table: Table,
+    author: sheets.Author,
+    *,
+    staff: bool,
+    form: HandForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    view = sheets.read_sheet(table)
+    event = table.round.event
+    correct = request.GET.get("correct")
+    correcting = next((h for h in view.hands if str(h.number) == correct), None)
+    if form is None:
+        form = _hand_form(
+            table, view, staff=staff, number=correcting.number if correcting else None
+        )
+    me = author.player.pk if author.player else None
+    names = [s.player.name for s in view.seats] + [""] * (4 - len(view.seats))
+    rows = []
+    for row in view.rows():
+        hand = row["hand"]
+        row["text"] = describe(hand.data, names)
+        row["riichi"] = ", ".join(names[i] for i in hand.data.get("riichi", []))
+        row["can_confirm"] = not hand.counts and (
+            staff or (me is not None and hand.entered_by_player_id != me)
+        )
+        rows.append(row)
+    context = {
+        "event": event,
+        "round": table.round,
+        "table": table,
+        "view": view,
+        "rows": rows,
+        "seats": list(zip(WIND_LABELS, view.seats, strict=False)),
+        "totals": list(zip(WIND_LABELS, view.totals, view.seats, strict=False)),
+        "form": form,
+        "correcting": correcting,
+        "correction": CorrectionForm(initial={"based_on_version": correcting.version})
+        if correcting
+        else None,
+        "staff": staff,
+        "player": author.player,
+        "family": get_ruleset(event.ruleset).hand_rules.family,
+    }
+    return render(request, "sheets/sheet.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def sheet_page(request: HttpRequest, slug: str, round_number: int, table_number: int):
+    event = get_object_or_404(Event, slug=slug)
+    if not can_view(request.user, event):
+        raise Http404
+    table = _table(event, round_number, table_number)
+    if not event.keeps_score_sheets:
+        raise Http404
+    if not sheets.can_write_sheet(request.user, table) and not sheets.referees_table(
+        request.user, table
+    ):
+        raise PermissionDenied
+    author = sheets.Author(user=request.user)
+    if request.method == "POST":
+        done, form = _handle(request, table, author, staff=True)
+        if done:
+            return redirect(request.path)
+        return _render_sheet(request, table, author, staff=True, form=form, status=400)
+    return _render_sheet(request, table, author, staff=True)
+
+
+@require_http_methods(["GET", "POST"])
+def play(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players' page: sign in with the PIN, then the sheet of your table in the live round."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.keeps_score_sheets or not event.players_enter_hands:
+        raise Http404
+    player = session_player(request, slug)
+    if request.method == "POST" and request.POST.get("action") == "sign-out":
+        pins.forget(request.session)
+        return redirect(request.path)
+    if player is None:
+        return _sign_in(request, event)
+    seat = pins.live_seat(player)
+    if seat is None:
+        return render(request, "sheets/play_wait.html", {"event": event, "player": player})
+    table = Table.objects.select_related("round__event").get(pk=seat.table_id)
+    author = sheets.Author(player=player)
+    if request.method == "POST":
+        done, form = _handle(request, table, author, staff=False)
+        if done:
+            return redirect(request.path)
+        return _render_sheet(request, table, author, staff=False, form=form, status=400)
+    return _render_sheet(request, table, author, staff=False)
+
+
+def _sign_in(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PinForm(request.POST or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = pins.sign_in(event, form.cleaned_data["pin"], _client(request))
+        except pins.PinThrottled as throttled:
+            form.add_error(
+                "pin",
+                _("Too many wrong PINs. Try again in %(minutes)d minutes.")
+                % {"minutes": max(1, throttled.seconds // 60)},
+            )
+            status = 429
+        else:
+            if player is not None:
+                pins.remember(request.session, player, event.slug)
+                return redirect(request.path)
+            form.add_error("pin", _("This PIN is not valid at this event."))
+            status = 400
+    return render(request, "sheets/sign_in.html", {"event": event, "form": form}, status=status)
+
+
+# Director: cards, export, reissue ---------------------------------------------------------------
+
+
+def _players_with_pins(event: Event) -> list[tuple[Player, str, Seat | None]]:
+    pins.ensure_pins(event)
+    players = list(Player.objects.filter(event=event).order_by("name"))
+    live = {
+        s.player_id: s
+        for s in Seat.objects.filter(round__event=event, round__status="live").select_related(
+            "table"
+        )
+    }
+    return [(p, pins.pin_of(p), live.get(p.pk)) for p in players]
+
+
+@director_required
+@require_GET
+def player_cards(request: HttpRequest, event: Event) -> HttpResponse:
+    """A printable page of player cards: name, PIN and the address of the players' page."""
+    url = request.build_absolute_uri(reverse("sheets-play", args=[event.slug]))
+    return render(
+        request,
+        "sheets/player_cards.html",
+        {"event": event, "cards": _players_with_pins(event), "url": url},
+    )
+
+
+@director_required
+@require_GET
+def pins_csv(request: HttpRequest, event: Event) -> HttpResponse:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["player id", "name", "EMA number", "PIN", "live table"])
+    for player, pin, seat in _players_with_pins(event):
+        writer.writerow(
+            [player.pk, player.name, player.ema_number, pin, seat.table.number if seat else ""]
+        )
+    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-pins.csv"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@director_required
+@require_POST
+def reissue_pin(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, event=event, pk=pk)
+    pin = pins.reissue_pin(player)
+    messages.success(
+        request,
+        _("New PIN for %(name)s: %(pin)s (the old one no longer works).")
+        % {"name": player.name, "pin": pin},
+    )
+    return redirect("sheets-player-cards", slug=event.slug)

@@ -1,0 +1,171 @@
+"""Standings reconciliation: a recompute of the event's snapshot, asked for after every
+write and coalesced per event (``request_reconcile``)."""
+
+from __future__ import annotations
+
+import logging
+from contextlib import nullcontext
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from scoring.standings import formats, snapshot
+from scoring.standings.models import StandingsSnapshot
+from tournament.models import Event
+
+# The name the logging settings and operators know from before the split.
+logger = logging.getLogger("scoring.services")
+
+
+def compute(event_id: int) -> tuple[int, str, list]:
+    """A full synchronous recompute: (revision read first, method, rows). No write."""
+    event = Event.objects.values("revision", "ruleset", "ruleset_options").get(pk=event_id)
+    loaded = snapshot.load_grid(event_id)
+    method, packed = snapshot.compute(event["ruleset"], event["ruleset_options"], loaded)
+    return event["revision"], method, snapshot.unpack(method, packed)
+
+
+def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
+    """Bring the event's snapshot up to its revision: six queries (seven the first time),
+    whatever its size; an event with stages reads them too, and one with teams or stages
+    writes its format standings with the snapshot (in one transaction).
+
+    The revision is read first; data committed later is at least as new, and its own write
+    asks for another reconcile. The snapshot is written only if its stored revision is older,
+    so duplicate, late or concurrent runs never roll the standings back."""
+    # Query: the event's revision and ruleset, the stored snapshot's revision (if any), and
+    # its format (teams, stages).
+    found = list(
+        Event.objects.filter(pk=event_id).values_list(
+            "revision",
+            "ruleset",
+            "ruleset_options",
+            "standings_snapshot__revision",
+            "has_teams",
+            "has_stages",
+            "team_best",
+        )
+    )
+    if not found:
+        return {"event": event_id, "status": "missing"}
+    revision, ruleset, options, stored, has_teams, has_stages, best = found[0]
+    if stored is not None and stored >= revision and not force:
+        return {"event": event_id, "status": "current", "revision": stored}
+    if stored is None:
+        # Query (first reconcile only): the snapshot row, so that the write below is one UPDATE.
+        StandingsSnapshot.objects.bulk_create(
+            [StandingsSnapshot(event_id=event_id)], ignore_conflicts=True
+        )
+    # Queries: players (with their teams), counting seat scores, tables, the ledger; for an
+    # event with stages, the stages and their cuts too.
+    stages = (lambda: formats.load_stages(event_id)) if has_stages else None
+    loaded = snapshot.load_grid(event_id, also=stages)
+    computed = snapshot.compute_rows(ruleset, options, loaded)
+    method, packed = computed.method, computed.packed()
+    condition = Q(event_id=event_id) & (
+        Q(revision__lte=revision) if force else Q(revision__lt=revision)
+    )
+    prepared = None
+    if has_teams or has_stages:
+        prepared = formats.prepare_computed(
+            event_id, computed, loaded, has_teams=has_teams, has_stages=has_stages, best=best
+        )
+    # Query: the conditional write (with the format's, one commit for both).
+    with transaction.atomic() if prepared is not None else nullcontext():
+        written = StandingsSnapshot.objects.filter(condition).update(
+            revision=revision, packed=packed, method=method, computed_at=timezone.now()
+        )
+        if written and prepared is not None:
+            formats.store(event_id, revision, prepared, force=force)
+    status = "written" if written else "superseded"
+    logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
+    return {"event": event_id, "status": status, "revision": revision}
+
+
+def coalesce_seconds() -> float:
+    """The least time between two recomputes of one event while writes keep coming."""
+    return float(getattr(settings, "STANDINGS_COALESCE_SECONDS", 0.35))
+
+
+def pending_ttl() -> timedelta:
+    return timedelta(seconds=float(getattr(settings, "STANDINGS_PENDING_TTL_SECONDS", 30)))
+
+
+def request_reconcile(event_id: int) -> bool:
+    """After a standings write committed: queue one reconcile unless one is already queued.
+
+    Eager (embedded) mode recomputes right here. With a broker, the snapshot row's
+    ``enqueued_at`` is claimed with a conditional UPDATE, so a burst of writes queues a single
+    task; the task clears the claim before it reads the revision, so no write is missed. A claim
+    older than the TTL (lost task) is taken over. The task runs at once after a quiet spell and
+    otherwise no sooner than ``coalesce_seconds`` after the last one started, so a stream of
+    writes costs a recompute per window, not one per write. Returns whether a task was queued
+    or run."""
+    from scoring.standings import tasks
+
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        try:
+            tasks.reconcile.apply(args=(event_id,), throw=True)
+        except Exception:  # the write itself succeeded; `reconcile` or the sweep repairs
+            logger.exception("reconcile of event %s failed", event_id)
+        return True
+    now = timezone.now()
+    claimed = (
+        StandingsSnapshot.objects.filter(event_id=event_id)
+        .filter(Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=now - pending_ttl()))
+        .update(enqueued_at=now)
+    )
+    last_started = None
+    if claimed:
+        last_started = (
+            StandingsSnapshot.objects.filter(event_id=event_id)
+            .values_list("started_at", flat=True)
+            .first()
+        )
+    elif StandingsSnapshot.objects.filter(event_id=event_id).exists():
+        return False  # a task is queued
+    else:
+        try:
+            with transaction.atomic():
+                StandingsSnapshot.objects.create(event_id=event_id, enqueued_at=now)
+        except IntegrityError:
+            return False  # the row exists and a task is queued
+    window = coalesce_seconds()
+    countdown = 0.0
+    if last_started is not None:
+        countdown = min(window, max(0.0, window - (now - last_started).total_seconds()))
+    try:
+        tasks.reconcile.apply_async(
+            args=(event_id,), countdown=countdown or None, queue=reconcile_queue()
+        )
+    except Exception:
+        StandingsSnapshot.objects.filter(event_id=event_id, enqueued_at=now).update(
+            enqueued_at=None
+        )
+        logger.exception("could not queue the reconcile of event %s", event_id)
+        return False
+    return True
+
+
+def reconcile_queue() -> str | None:
+    return getattr(settings, "STANDINGS_QUEUE", None)
+
+
+def clear_pending(event_id: int) -> None:
+    """A reconcile task starts: drop the claim, note the time (it paces the next task)."""
+    StandingsSnapshot.objects.filter(event_id=event_id).update(
+        enqueued_at=None, started_at=timezone.now()
+    )
+
+
+def stale_event_ids() -> list[int]:
+    """Events whose snapshot is missing or older than the event."""
+    return list(
+        Event.objects.filter(
+            Q(standings_snapshot__isnull=True) | Q(standings_snapshot__revision__lt=F("revision"))
+        ).values_list("pk", flat=True)
+    )

@@ -1,0 +1,68 @@
+"""Standings over the database: load in bulk into arrays, rank with ``rules``, store compactly.
+
+``load_grid`` reads everything the standings depend on in four queries whatever the event
+size (players, counting seat scores, tables, the ledger's transfers and deductions) into integer
+arrays, the ledger at the same time as the rest on PostgreSQL; ``compute`` ranks them
+(``rules.rank_grid``) and packs the result.
+
+Only players who played a counting table are ranked; registered players without one follow
+them with no place (``place`` None, ``played`` 0), so that a zero never looks like a result.
+
+The stored form (``StandingsSnapshot.packed``) is zlib over: a format byte (``COLUMNS_FORMAT``);
+the byte length (4 bytes) of a JSON object of the rows' fields (one list per field, values in
+twelfths where a Fraction is meant, and ``widths``); that JSON; then the round lines ``(round,
+table, score, units, table points, penalty)`` column after column, each column little-endian
+integers of its width in bytes. Format 3 adds what the player page needs, so that it never
+replays the field: per row the tables played and the place after each round of ``rounds``
+(0: no place yet). ``unpack`` turns it into the rows pages and the API read: Fractions as exact
+strings (``"7/3"``) next to a display string; riichi values (penalties too) shown in thousands
+of points.
+
+Modules: ``loading`` (the four queries into arrays), ``computing`` (ranking, place history)
+and ``packing`` (the stored form, reading it back).
+"""
+
+from scoring.standings.snapshot.computing import Computed, compute, compute_rows, place_history
+from scoring.standings.snapshot.loading import (
+    Loaded,
+    _int_rows,
+    _reader_thread,
+    close_reader,
+    load_grid,
+    positions,
+)
+from scoring.standings.snapshot.packing import (
+    _DECODED,
+    LINE_FIELDS,
+    TWELFTHS,
+    Formatter,
+    _lines,
+    _narrowest,
+    decoded_rows,
+    expand_rounds,
+    pack_rows,
+    unpack,
+)
+
+__all__ = [
+    "LINE_FIELDS",
+    "TWELFTHS",
+    "_DECODED",
+    "Computed",
+    "Formatter",
+    "Loaded",
+    "_int_rows",
+    "_lines",
+    "_narrowest",
+    "_reader_thread",
+    "close_reader",
+    "compute",
+    "compute_rows",
+    "decoded_rows",
+    "expand_rounds",
+    "load_grid",
+    "pack_rows",
+    "place_history",
+    "positions",
+    "unpack",
+]
