@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 def _standings_changed(sender, event_id: int, **kwargs) -> None:
-    from scoring.standings.reconcile import request_reconcile
+    from scoring.standings.tasks import request_reconcile
 
     request_reconcile(event_id)
 

@@ -376,6 +376,6 @@ def _reset_sequences(using: str) -> None:
 
 
 def _reconcile(event_id: int) -> None:
-    from scoring.standings.reconcile import request_reconcile
+    from scoring.standings.tasks import request_reconcile
 
     request_reconcile(event_id)

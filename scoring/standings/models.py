@@ -17,7 +17,7 @@ class StandingsSnapshot(models.Model):
     ``rows`` unpacks them, Fractions as exact strings.
     ``enqueued_at`` is set while a reconcile task is queued, so that a burst of writes queues
     one task; ``started_at`` is when the last task started, which paces the next one (see
-    ``scoring.standings.reconcile.request_reconcile``)."""
+    ``scoring.standings.tasks.request_reconcile``)."""
 
     event = models.OneToOneField(
         Event, on_delete=models.CASCADE, primary_key=True, related_name="standings_snapshot"
@@ -38,7 +38,7 @@ class StandingsSnapshot(models.Model):
 
     @cached_property
     def rows(self) -> list[dict]:
-        from scoring.standings.snapshot import unpack
+        from scoring.standings.snapshot.packing import unpack
 
         return unpack(self.method, self.packed)
 
@@ -63,6 +63,6 @@ class FormatStandings(models.Model):
 
     @cached_property
     def data(self) -> dict:
-        from scoring.standings.formats import unpack
+        from scoring.standings.formats.stored import unpack
 
         return unpack(self.packed)

@@ -1,5 +1,6 @@
-"""Standings reconciliation: a recompute of the event's snapshot, asked for after every
-write and coalesced per event (``request_reconcile``)."""
+"""Standings reconciliation: a recompute of the event's snapshot at its revision, never
+backwards. Asked for after every write and coalesced per event by
+``scoring.standings.tasks.request_reconcile``."""
 
 from __future__ import annotations
 
@@ -84,82 +85,6 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     status = "written" if written else "superseded"
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
-
-
-def coalesce_seconds() -> float:
-    """The least time between two recomputes of one event while writes keep coming."""
-    return float(getattr(settings, "STANDINGS_COALESCE_SECONDS", 0.35))
-
-
-def pending_ttl() -> timedelta:
-    return timedelta(seconds=float(getattr(settings, "STANDINGS_PENDING_TTL_SECONDS", 30)))
-
-
-def request_reconcile(event_id: int) -> bool:
-    """After a standings write committed: queue one reconcile unless one is already queued.
-
-    Eager (embedded) mode recomputes right here. With a broker, the snapshot row's
-    ``enqueued_at`` is claimed with a conditional UPDATE, so a burst of writes queues a single
-    task; the task clears the claim before it reads the revision, so no write is missed. A claim
-    older than the TTL (lost task) is taken over. The task runs at once after a quiet spell and
-    otherwise no sooner than ``coalesce_seconds`` after the last one started, so a stream of
-    writes costs a recompute per window, not one per write. Returns whether a task was queued
-    or run."""
-    from scoring.standings import tasks
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        try:
-            tasks.reconcile.apply(args=(event_id,), throw=True)
-        except Exception:  # the write itself succeeded; `reconcile` or the sweep repairs
-            logger.exception("reconcile of event %s failed", event_id)
-        return True
-    now = timezone.now()
-    claimed = (
-        StandingsSnapshot.objects.filter(event_id=event_id)
-        .filter(Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=now - pending_ttl()))
-        .update(enqueued_at=now)
-    )
-    last_started = None
-    if claimed:
-        last_started = (
-            StandingsSnapshot.objects.filter(event_id=event_id)
-            .values_list("started_at", flat=True)
-            .first()
-        )
-    elif StandingsSnapshot.objects.filter(event_id=event_id).exists():
-        return False  # a task is queued
-    else:
-        try:
-            with transaction.atomic():
-                StandingsSnapshot.objects.create(event_id=event_id, enqueued_at=now)
-        except IntegrityError:
-            return False  # the row exists and a task is queued
-    window = coalesce_seconds()
-    countdown = 0.0
-    if last_started is not None:
-        countdown = min(window, max(0.0, window - (now - last_started).total_seconds()))
-    try:
-        tasks.reconcile.apply_async(
-            args=(event_id,), countdown=countdown or None, queue=reconcile_queue()
-        )
-    except Exception:
-        StandingsSnapshot.objects.filter(event_id=event_id, enqueued_at=now).update(
-            enqueued_at=None
-        )
-        logger.exception("could not queue the reconcile of event %s", event_id)
-        return False
-    return True
-
-
-def reconcile_queue() -> str | None:
-    return getattr(settings, "STANDINGS_QUEUE", None)
-
-
-def clear_pending(event_id: int) -> None:
-    """A reconcile task starts: drop the claim, note the time (it paces the next task)."""
-    StandingsSnapshot.objects.filter(event_id=event_id).update(
-        enqueued_at=None, started_at=timezone.now()
-    )
 
 
 def stale_event_ids() -> list[int]:

@@ -162,29 +162,29 @@ def broker(settings):
 def test_a_burst_queues_one_task(table_event, broker):
     event, _table, _players = table_event("mcr")
     for _ in range(100):
-        standings_reconcile.request_reconcile(event.pk)
+        tasks.request_reconcile(event.pk)
     assert broker.call_count == 1
     assert broker.call_args.kwargs["countdown"] is None  # after a quiet spell: at once
-    standings_reconcile.clear_pending(event.pk)  # what the task does first
-    standings_reconcile.request_reconcile(event.pk)
+    tasks.clear_pending(event.pk)  # what the task does first
+    tasks.request_reconcile(event.pk)
     assert broker.call_count == 2
     # Right after a recompute the next one waits for the rest of the window.
-    assert 0 < broker.call_args.kwargs["countdown"] <= standings_reconcile.coalesce_seconds()
+    assert 0 < broker.call_args.kwargs["countdown"] <= tasks.coalesce_seconds()
 
 
 def test_a_lost_claim_is_taken_over(table_event, broker):
     event, _table, _players = table_event("mcr")
-    standings_reconcile.request_reconcile(event.pk)
+    tasks.request_reconcile(event.pk)
     StandingsSnapshot.objects.filter(event=event).update(
         enqueued_at=timezone.now() - timedelta(minutes=10)
     )
-    standings_reconcile.request_reconcile(event.pk)
+    tasks.request_reconcile(event.pk)
     assert broker.call_count == 2
 
 
 def test_the_task_clears_the_claim_before_reading(table_event, director, broker):
     event, table, _players = table_event("mcr")
-    standings_reconcile.request_reconcile(event.pk)
+    tasks.request_reconcile(event.pk)
     result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
     outcome = tasks.reconcile.run(event.pk)
     assert outcome["status"] == "written"
