@@ -69,7 +69,11 @@ def build_event(players: int, rounds: int, fouls: int, *, slug="bench", seed=1) 
 
     from penalties.models import FoulReport, LedgerEntry, Void
     from scoring.results.models import SeatScore, TableResult
-    from tournament.models import Event, Player, Round, Seat, Table
+    from tournament.models.events import Event
+    from tournament.models.players import Player
+    from tournament.models.rounds import Round
+    from tournament.models.rounds import Seat
+    from tournament.models.rounds import Table
 
     rng = random.Random(seed)
     players -= players % 4

@@ -46,12 +46,23 @@ def build(tables: int) -> tuple[str, list[tuple[str, int]]]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournament import services
-    from tournament.models import Event, RefereeAssignment, Round
+
+    from tournament.services import events as event_services
+
+    from tournament.services import player_import
+
+    from tournament.services import referees as staff_services
+
+    from tournament.services import rounds as round_services
+
+    from tournament.services import seats
+    from tournament.models.events import Event
+    from tournament.models.staff import RefereeAssignment
+    from tournament.models.rounds import Round
 
     User = get_user_model()
     director = User.objects.create(username="hands-director")
-    event = services.save_event(
+    event = event_services.save_event(
         Event(
             name="Hands",
             slug="hands",
@@ -61,18 +72,18 @@ def build(tables: int) -> tuple[str, list[tuple[str, int]]]:
             keeps_score_sheets=True,
         )
     )
-    players = services.import_players_csv(
+    players = player_import.import_players_csv(
         event,
         "name,country,club,ema_number\n" + "\n".join(f"P{i},,," for i in range(4 * tables + 4)),
     )
-    round_ = services.create_round(event, number=1)
+    round_ = round_services.create_round(event, number=1)
     ids = [p.pk for p in players]
-    services.seat_round(round_, [ids[i : i + 4] for i in range(0, len(ids), 4)])
-    services.update_round(round_, status=Round.Status.LIVE)
+    seats.seat_round(round_, [ids[i : i + 4] for i in range(0, len(ids), 4)])
+    round_services.update_round(round_, status=Round.Status.LIVE)
     result = []
     for number in range(1, tables + 2):
         keeper = User.objects.create(username=f"keeper{number}")
-        services.assign_referee(
+        staff_services.assign_referee(
             event, keeper, role=RefereeAssignment.Role.SCOREKEEPER, table_numbers=[number]
         )
         result.append((Token.objects.create(user=keeper).key, number))
@@ -254,7 +265,7 @@ def main() -> None:
         from scoring.results.models import TableResult
         from scoring.sheets.models import ScoreSheet, SheetHand
         from scoring.standings.models import StandingsSnapshot
-        from tournament.models import Event
+        from tournament.models.events import Event
 
         hands = sum(t.numbers for t in threads)
         stored = SheetHand.objects.count()

@@ -84,7 +84,9 @@ def prepare(players: int, rounds: int) -> tuple[str, str, int, list[tuple[int, l
     from rest_framework.authtoken.models import Token
 
     from scoring.standings.reconcile import reconcile_event
-    from tournament.models import Event, Round, Seat
+    from tournament.models.events import Event
+    from tournament.models.rounds import Round
+    from tournament.models.rounds import Seat
 
     event = Event.objects.select_related("director").get(
         pk=build_event(players, rounds, 0, slug="latency")

@@ -38,25 +38,36 @@ def build(tablets: int) -> tuple[str, list[tuple[str, int, int]]]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournament import services
-    from tournament.models import Event, RefereeAssignment, Round
+
+    from tournament.services import events as event_services
+
+    from tournament.services import player_import
+
+    from tournament.services import referees as staff_services
+
+    from tournament.services import rounds as round_services
+
+    from tournament.services import seats
+    from tournament.models.events import Event
+    from tournament.models.staff import RefereeAssignment
+    from tournament.models.rounds import Round
 
     User = get_user_model()
     director = User.objects.create(username="load-director")
-    event = services.save_event(
+    event = event_services.save_event(
         Event(name="Load", slug="load", ruleset="mcr", director=director, is_public=True)
     )
-    players = services.import_players_csv(
+    players = player_import.import_players_csv(
         event, "name,country,club,ema_number\n" + "\n".join(f"P{i},,," for i in range(4 * tablets))
     )
-    round_ = services.create_round(event, number=1)
+    round_ = round_services.create_round(event, number=1)
     ids = [p.pk for p in players]
-    services.seat_round(round_, [ids[i : i + 4] for i in range(0, len(ids), 4)])
-    services.update_round(round_, status=Round.Status.LIVE)
+    seats.seat_round(round_, [ids[i : i + 4] for i in range(0, len(ids), 4)])
+    round_services.update_round(round_, status=Round.Status.LIVE)
     result = []
     for number in range(1, tablets + 1):
         referee = User.objects.create(username=f"ref{number}")
-        services.assign_referee(
+        staff_services.assign_referee(
             event, referee, role=RefereeAssignment.Role.FLOOR, table_numbers=[number]
         )
         token = Token.objects.create(user=referee).key

@@ -51,7 +51,9 @@ WHERE p.event_id = %s
 
 def add_teams(event_id: int) -> None:
     """Teams of four players by registration order; the best three count."""
-    from tournament.models import Event, Player, Team
+    from tournament.models.events import Event
+    from tournament.models.players import Player
+    from tournament.models.players import Team
 
     players = list(Player.objects.filter(event_id=event_id).order_by("pk"))
     teams = Team.objects.bulk_create(
@@ -70,7 +72,9 @@ def add_stages(event_id: int, rounds: int) -> None:
     from django.db.models import F
 
     from scoring.formats.cuts import current
-    from tournament.models import CutDecision, Event, Stage
+    from tournament.models.stages import CutDecision
+    from tournament.models.events import Event
+    from tournament.models.stages import Stage
 
     Stage.objects.create(
         event_id=event_id, number=1, name="Q", first_round=1, last_round=rounds - 2

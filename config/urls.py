@@ -11,16 +11,18 @@ from drf_spectacular.views import (
 )
 
 from penalties import views as referee_views
-from tournament import views as tournament_views
+
+from tournament.views import events as event_views
+from tournament.views import health
 from tournament.login import AdminLoginView, LoginView, ThrottledAdminAuthenticationForm
 
 # Every login goes through the brake, the admin's too (its own view is routed first below).
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
-    path("", tournament_views.home, name="home"),
-    path("healthz", tournament_views.healthz, name="healthz"),
-    path("ping", tournament_views.ping, name="ping"),
+    path("", event_views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("ping", health.ping, name="ping"),
     path("sw.js", referee_views.service_worker, name="service-worker"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

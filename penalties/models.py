@@ -13,7 +13,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Event, Player, Round, Table
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import Table
 
 
 class AppendOnlyError(Exception):

@@ -13,9 +13,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from penalties.repricing import reprice_event
-from tournament import services
+
+from tournament.services import events as event_services
 from tournament.event_forms import EventForm
-from tournament.models import Event
+from tournament.models.events import Event
 from tournament.views.access import director_required
 from tournament.views.events import event_form_page
 
@@ -36,7 +37,7 @@ def reprice(request: HttpRequest, event: Event) -> HttpResponse:
                     reason=request.POST.get("reprice_reason", ""),
                 )
                 form.instance.revision = stored.revision  # as re-pricing left it
-                services.save_event(form.instance)
+                event_services.save_event(form.instance)
         except ValidationError as exc:
             form.apply_service_errors(exc)
         else:

@@ -13,7 +13,8 @@ from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
 from scoring.results.models import SeatScore, TableResult
 from scoring.standings.models import FormatStandings, StandingsSnapshot
 from scoring.standings.reconcile import compute
-from tournament.models import Event, Seat
+from tournament.models.events import Event
+from tournament.models.rounds import Seat
 from tournament.services.pricing import reprice, standing_reports
 
 

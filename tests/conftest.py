@@ -12,8 +12,16 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from scoring.standings import snapshot
-from tournament import services
-from tournament.models import Event, Player, RefereeAssignment, Round
+
+from tournament.services import events as event_services
+from tournament.services import players as player_services
+from tournament.services import referees as staff_services
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
 from tournament.roles import DIRECTORS_GROUP
 
 
@@ -55,7 +63,7 @@ def make_event(director):
         rounds: int = 0,
         seated: bool = False,
     ) -> Event:
-        event = services.save_event(
+        event = event_services.save_event(
             Event(
                 name=slug.replace("-", " ").title(),
                 slug=slug,
@@ -65,7 +73,7 @@ def make_event(director):
             )
         )
         for i in range(players):
-            services.add_player(
+            player_services.add_player(
                 event,
                 name=f"Player {i + 1:02d}",
                 country="CZ",
@@ -74,11 +82,11 @@ def make_event(director):
             )
         ids = list(event.players.order_by("pk").values_list("pk", flat=True))
         for number in range(1, rounds + 1):
-            round_ = services.create_round(event, number=number)
+            round_ = round_services.create_round(event, number=number)
             if seated:
                 shift = (number - 1) * 4 % max(len(ids), 1)
                 order = ids[shift:] + ids[:shift]
-                services.seat_round(round_, [order[i : i + 4] for i in range(0, len(order), 4)])
+                seats.seat_round(round_, [order[i : i + 4] for i in range(0, len(order), 4)])
         return event
 
     return make
@@ -92,7 +100,7 @@ def event(make_event):
 @pytest.fixture
 def floor_referee(make_user, event):
     user = make_user("floor")
-    services.assign_referee(event, user, role=RefereeAssignment.Role.FLOOR, table_numbers=[1])
+    staff_services.assign_referee(event, user, role=RefereeAssignment.Role.FLOOR, table_numbers=[1])
     return user
 
 
@@ -155,7 +163,7 @@ def make_hall(make_user, director):
     def make(ruleset: str = "classical", options=None, *, players: int = 8) -> Hall:
         counter["n"] += 1
         n = counter["n"]
-        event = services.save_event(
+        event = event_services.save_event(
             Event(
                 name=f"Hall {n}",
                 slug=f"hall-{n}",
@@ -165,18 +173,18 @@ def make_hall(make_user, director):
                 director=director,
             )
         )
-        roster = [services.add_player(event, name=f"P{n}-{i}") for i in range(players)]
-        round_ = services.create_round(event, number=1)
-        services.seat_round(
+        roster = [player_services.add_player(event, name=f"P{n}-{i}") for i in range(players)]
+        round_ = round_services.create_round(event, number=1)
+        seats.seat_round(
             round_, [[p.pk for p in roster[i : i + 4]] for i in range(0, players, 4)]
         )
-        services.update_round(round_, status=Round.Status.LIVE)
+        round_services.update_round(round_, status=Round.Status.LIVE)
         head = make_user(f"head{n}")
         floor = make_user(f"floor{n}")
         other_floor = make_user(f"floor{n}b")
-        services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
-        services.assign_referee(event, floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[1])
-        services.assign_referee(
+        staff_services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
+        staff_services.assign_referee(event, floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[1])
+        staff_services.assign_referee(
             event, other_floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[2]
         )
         return Hall(

@@ -8,8 +8,10 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from tournament import services
-from tournament.models import Event, Player
+
+from tournament.services import players as player_services
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 
 @pytest.mark.django_db(transaction=True)
@@ -21,7 +23,7 @@ def test_backup_and_restore_round_trip(make_event, tmp_path):
     call_command("backup", output=str(path))
     assert path.stat().st_size > 0
 
-    services.add_player(event, name="Added After The Backup")
+    player_services.add_player(event, name="Added After The Backup")
     Event.objects.filter(pk=event.pk).update(venue="Changed")
     call_command("restore", str(path), yes=True)
 

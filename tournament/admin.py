@@ -7,8 +7,14 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
-from tournament import services
-from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table
+
+from tournament.services import events as event_services
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.rounds import Table
 
 
 class ViewOnlyAdmin(admin.ModelAdmin):
@@ -61,7 +67,7 @@ class EventAdminForm(forms.ModelForm):
         if self.errors:
             return
         try:
-            services.validate_event(self.instance)
+            event_services.validate_event(self.instance)
         except ValidationError as exc:
             self._update_errors(exc)
 
@@ -76,7 +82,7 @@ class EventAdmin(admin.ModelAdmin):
     readonly_fields = ["revision"]
 
     def save_model(self, request, obj, form, change):
-        services.save_event(obj)
+        event_services.save_event(obj)
 
 
 @admin.register(Player)

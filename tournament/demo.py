@@ -13,8 +13,15 @@ from django.db import transaction
 from django.utils import timezone
 
 import seating
-from tournament import services
-from tournament.models import Event, RefereeAssignment, Round
+
+from tournament.services import events as event_services
+from tournament.services import player_import
+from tournament.services import referees as staff_services
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
 from tournament.roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
 
 DEMO_SLUG = "prague-open-2026"
@@ -150,7 +157,7 @@ def load_demo(
     if existing:
         return existing, LOGINS
     today = timezone.localdate()
-    event = services.save_event(
+    event = event_services.save_event(
         Event(
             name="Prague Mahjong Open 2026",
             slug=DEMO_SLUG,
@@ -166,7 +173,7 @@ def load_demo(
             results_need_confirmation=True,
         )
     )
-    players = services.import_players_csv(
+    players = player_import.import_players_csv(
         event,
         "name,country,club,ema_number\n"
         + "\n".join(
@@ -175,14 +182,14 @@ def load_demo(
         ),
     )
     tables = player_count // 4
-    services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
-    services.assign_referee(
+    staff_services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
+    staff_services.assign_referee(
         event,
         floor1,
         role=RefereeAssignment.Role.FLOOR,
         table_numbers=list(range(1, tables // 2 + 1)),
     )
-    services.assign_referee(
+    staff_services.assign_referee(
         event,
         floor2,
         role=RefereeAssignment.Role.FLOOR,
@@ -197,15 +204,15 @@ def load_demo(
             start = live_start - timedelta(hours=3 * (played + 1 - number))
         else:
             start = tomorrow + timedelta(hours=3 * (number - played - 2))
-        round_ = services.create_round(event, number=number, starts_at=start, length_minutes=150)
-        services.seat_round(round_, schedule[number - 1])
+        round_ = round_services.create_round(event, number=number, starts_at=start, length_minutes=150)
+        seats.seat_round(round_, schedule[number - 1])
     for round_ in event.rounds.order_by("number"):
         if round_.number > played + 1:
             continue
-        services.update_round(round_, status=Round.Status.LIVE)
+        round_services.update_round(round_, status=Round.Status.LIVE)
         if play is not None:
             play(event, round_)
         if round_.number <= played:
-            services.update_round(round_, status=Round.Status.CLOSED)
+            round_services.update_round(round_, status=Round.Status.CLOSED)
     event.refresh_from_db()
     return event, LOGINS

@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy
 
 from rules import RULESETS
 from rules.options import BOOL, CHOICE, INT, INT_LIST, OPTIONAL_INT, ROUNDING_RULE, Option
-from tournament.models import Event, time_zone_names
+from tournament.models.events import Event
+from tournament.models.events import time_zone_names
 
 SCOPE_LABELS = {
     "table": gettext_lazy("Table score (changes the placing at the table)"),

@@ -7,7 +7,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from seating import DEFAULT_GROUP_WEIGHT
-from tournament.models import MAX_NUMBER, Round
+from tournament.models.events import MAX_NUMBER
+from tournament.models.rounds import Round
 
 
 class RoundForm(forms.Form):

@@ -21,7 +21,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
-from tournament.models import Event, Player, Round, Seat
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import Seat
 
 PIN_DIGITS = 6
 

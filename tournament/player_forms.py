@@ -6,8 +6,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
-from tournament.models import PLAYER_CLUB_MAX, PLAYER_NAME_MAX, Player
-from tournament.services import ENCODINGS
+from tournament.models.players import PLAYER_CLUB_MAX
+
+from tournament.models.players import PLAYER_NAME_MAX
+
+from tournament.models.players import Player
+from tournament.services.player_import import ENCODINGS
 
 
 def country_choices() -> list[tuple[str, str]]:

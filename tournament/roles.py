@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from tournament.models import Event, RefereeAssignment
+from tournament.models.events import Event
+
+from tournament.models.staff import RefereeAssignment
 
 DIRECTORS_GROUP = "Directors"
 HEAD_REFEREES_GROUP = "Head referees"

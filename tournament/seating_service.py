@@ -17,8 +17,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import seating
-from tournament.models import MAX_NUMBER, Event, Player, Round, Seat, SeatingDraft
-from tournament.services import create_round, seat_round
+from tournament.models.events import MAX_NUMBER
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.rounds import SeatingDraft
+from tournament.services.rounds import create_round
+from tournament.services.seats import seat_round
 
 METHODS = ("balanced", "swiss")
 # players x rounds the generator seats within its time budget (10 000 players x 3 rounds

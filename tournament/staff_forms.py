@@ -8,7 +8,9 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import MAX_NUMBER, RefereeAssignment
+from tournament.models.events import MAX_NUMBER
+
+from tournament.models.staff import RefereeAssignment
 
 RANGE = re.compile(r"^(\d+)-(\d+)$")
 MAX_LISTED = 500

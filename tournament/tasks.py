@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from tournament.models import Event
+from tournament.models.events import Event
 
 
 @shared_task
@@ -14,7 +14,7 @@ def health_check() -> dict[str, int]:
 def generate_seating(draft_id: int) -> str:
     """Generate a seating draft; the generator's own time budget ends it well before the
     task's time limit."""
-    from tournament.models import SeatingDraft
+    from tournament.models.rounds import SeatingDraft
     from tournament.seating_service import run_draft
 
     draft = SeatingDraft.objects.select_related("event").get(pk=draft_id)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from tournament.models import Event
+from tournament.models.events import Event
 
 
 def activate_event_time_zone(event: Event) -> None:

@@ -6,7 +6,7 @@ from rest_framework import serializers
 from penalties.models import FoulReport, LedgerEntry, Void
 from rules import CATALOGUE, CODES, catalogue_json_schema
 from tournament.api.serializers import ID_MAX
-from tournament.models import MAX_NUMBER
+from tournament.models.events import MAX_NUMBER
 
 
 @extend_schema_field(

@@ -21,7 +21,12 @@ from rules import (
 )
 from rules.ledger import LedgerLine
 from rules.standings import RIICHI
-from tournament.models import Event, Player, RefereeAssignment, Round, Seat, Table
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.rounds import Table
 from tournament.roles import is_director, referee_assignment
 
 MAX_KEY_LENGTH = 64

@@ -19,8 +19,9 @@ from penalties.services.checks import (
     check_foul,
     check_recorder,
 )
-from tournament.models import Event, RefereeAssignment
-from tournament.services import bump_revision
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.services.common import bump_revision
 
 
 def _replayed(

@@ -11,9 +11,10 @@ from penalties.services.checks import MAX_VOID_REASON, Conflict, _denied, _inval
 from rules import (
     REVERSIBLE_KINDS,
 )
-from tournament.models import Event, RefereeAssignment
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
 from tournament.roles import is_director, referee_assignment
-from tournament.services import bump_revision
+from tournament.services.common import bump_revision
 
 
 def check_voider(event: Event, user: AbstractBaseUser) -> None:

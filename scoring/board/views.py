@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.board import tiles as board
-from tournament import services as tournament_services
+
+from tournament.services import rounds as round_services
 from tournament.forms import RoundStatusForm, RoundTimeForm
-from tournament.models import Event, Round
+from tournament.models.events import Event
+from tournament.models.rounds import Round
 from tournament.services.rounds import BACKWARD_MOVES, ROUND_TRANSITIONS
 from tournament.views.access import director_required
 
@@ -104,7 +106,7 @@ def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse
     if missing and _numbers(request.POST.get("confirm_missing", "")) != missing:
         return _page(request, event, round_, confirm=missing, status=409)
     try:
-        tournament_services.update_round(round_, status=Round.Status.CLOSED, by=request.user)
+        round_services.update_round(round_, status=Round.Status.CLOSED, by=request.user)
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)

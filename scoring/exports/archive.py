@@ -22,19 +22,17 @@ from django.utils.translation import gettext as _
 from penalties.models import FoulReport, LedgerEntry, Void
 from scoring.results.models import SeatScore, TableResult
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
-from tournament.models import (
-    Announcement,
-    CutDecision,
-    Event,
-    Player,
-    RefereeAssignment,
-    Round,
-    RoundStatusChange,
-    Seat,
-    Stage,
-    Table,
-    Team,
-)
+from tournament.models.events import Announcement
+from tournament.models.stages import CutDecision
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
+from tournament.models.rounds import RoundStatusChange
+from tournament.models.rounds import Seat
+from tournament.models.stages import Stage
+from tournament.models.rounds import Table
+from tournament.models.players import Team
 
 ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.

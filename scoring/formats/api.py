@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from scoring.formats import cuts
 from scoring.formats import tables as format_tables
 from tournament.api.permissions import EventScoped, as_drf_error
-from tournament.models import Stage
+from tournament.models.stages import Stage
 
 
 class NamedSerializer(serializers.Serializer):

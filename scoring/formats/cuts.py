@@ -21,8 +21,15 @@ from rules import formats as rf
 from rules.errors import RuleError
 from scoring.standings import formats
 from scoring.standings.formats import current
-from tournament.models import CutDecision, Event, Player, Round, Seat, Stage
-from tournament.services import bump_revision, create_round, seat_round
+from tournament.models.stages import CutDecision
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.stages import Stage
+from tournament.services.common import bump_revision
+from tournament.services.rounds import create_round
+from tournament.services.seats import seat_round
 
 
 def stages_of(event: Event) -> list[Stage]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import PLAYER_CLUB_MAX, Stage
+from tournament.models.players import PLAYER_CLUB_MAX
+
+from tournament.models.stages import Stage
 
 
 class TeamForm(forms.Form):

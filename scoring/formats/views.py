@@ -17,10 +17,12 @@ from django.views.decorators.http import require_POST
 from scoring.formats import cuts
 from scoring.formats import tables as format_tables
 from scoring.formats.forms import StageForm, TeamBestForm, TeamForm
-from tournament.models import Event, Stage, Team
+from tournament.models.events import Event
+from tournament.models.stages import Stage
+from tournament.models.players import Team
 from tournament.services import stages as stage_services
 from tournament.services import teams as team_services
-from tournament.views import director_required
+from tournament.views.access import director_required
 from tournament.views.access import apply_errors, require_GET_POST
 
 

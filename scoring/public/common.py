@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring.standings.models import StandingsSnapshot
-from tournament.models import Event
+from tournament.models.events import Event
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
 

@@ -27,7 +27,11 @@ from scoring.public.prepared import Prepared, json_value
 from scoring.sheets import services as sheets
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.snapshot import decoded_rows, expand_rounds
-from tournament.models import Event, Player, Round, Seat, Wind
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.rounds import Wind
 from tournament.roles import can_view
 from tournament.timezones import activate_event_time_zone
 

@@ -19,7 +19,9 @@ from scoring.public.common import _columns, _etag, _event, _not_modified, _share
 from scoring.sheets import services as sheets
 from scoring.standings.models import StandingsSnapshot
 from tournament.clock import clock_of
-from tournament.models import Announcement, Event, Round
+from tournament.models.events import Announcement
+from tournament.models.events import Event
+from tournament.models.rounds import Round
 
 
 def _standings_context(event: Event, snapshot: StandingsSnapshot) -> dict:

@@ -23,7 +23,7 @@ from scoring.results.serializers import (
     TableResultSerializer,
 )
 from tournament.api.permissions import EventStaffWrites, as_drf_error
-from tournament.models import Table
+from tournament.models.rounds import Table
 
 
 def _call(function, *args, **kwargs):

@@ -14,7 +14,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Event, Player, Round, Table, Wind
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import Table
+
+from tournament.models.rounds import Wind
 
 
 class TableResult(models.Model):

@@ -16,9 +16,13 @@ from rules import RuleError, get_ruleset
 from rules.hands.riichi import RIICHI_STICK
 from rules.standings import RIICHI
 from scoring.results.models import SeatScore, TableResult
-from tournament.models import Event, Round, Seat, Table
+from tournament.models.events import Event
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.rounds import Table
 from tournament.roles import can_enter_results, is_director
-from tournament.services import bump_revision, lock_table
+from tournament.services.common import bump_revision
+from tournament.services.seats import lock_table
 
 WINDS = ("E", "S", "W", "N")
 MAX_SCORE = 10**9

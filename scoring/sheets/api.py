@@ -21,7 +21,9 @@ from rest_framework.views import APIView
 from scoring.sheets import services as sheets
 from tournament import pins
 from tournament.api.permissions import as_drf_error, event_for
-from tournament.models import Player, Round, Table
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Table
 
 
 class PlayerPinAuthentication(SessionAuthentication):

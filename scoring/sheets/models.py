@@ -16,7 +16,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from penalties.models import AppendOnlyModel, FoulReport
-from tournament.models import Event, Player, Round, Table
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Table
 
 
 class ScoreSheet(models.Model):

@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 from rules import RuleError, get_ruleset
 from rules.hands import Sheet
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
-from tournament.models import Event, Seat, Table
+from tournament.models.events import Event
+from tournament.models.rounds import Seat
+from tournament.models.rounds import Table
 
 WINDS = ("E", "S", "W", "N")
 

@@ -22,7 +22,10 @@ from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
 from scoring.sheets.forms import WIND_LABELS, CorrectionForm, HandForm, PinForm
 from tournament import pins
-from tournament.models import Event, Player, Seat, Table
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Seat
+from tournament.models.rounds import Table
 from tournament.roles import can_view
 from tournament.views.access import director_required
 

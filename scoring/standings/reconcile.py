@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from scoring.standings import formats, snapshot
 from scoring.standings.models import StandingsSnapshot
-from tournament.models import Event
+from tournament.models.events import Event
 
 # The name the logging settings and operators know from before the split.
 logger = logging.getLogger("scoring.services")

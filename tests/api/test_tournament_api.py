@@ -6,8 +6,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from tournament import services
-from tournament.models import Player, RefereeAssignment, Round, Seat
+
+from tournament.services import referees as staff_services
+from tournament.models.players import Player
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -283,7 +287,7 @@ def test_revision_bumps_on_seating(director_api, event):
 
 def test_assign_referees(director_api, event, make_user, director, make_event):
     anna = make_user("anna")
-    services.assign_referee(
+    staff_services.assign_referee(
         make_event("autumn-open", players=4), anna, role=RefereeAssignment.Role.FLOOR
     )
     response = director_api.post(

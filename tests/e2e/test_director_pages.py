@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from tournament import services
-from tournament.models import Player, RefereeAssignment
+
+from tournament.services import referees as staff_services
+
+from tournament.services import rounds as round_services
+
+from tournament.services import seats
+from tournament.models.players import Player
+from tournament.models.staff import RefereeAssignment
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -166,7 +172,7 @@ def test_staff_are_invited_given_several_roles_and_see_them(
     )
     no_sideways_scrolling(page)
     shoot(page, f"director-staff-{device}")
-    services.assign_referee(
+    staff_services.assign_referee(
         event,
         RefereeAssignment.objects.get(event=event).user,
         role=RefereeAssignment.Role.HEAD,
@@ -177,9 +183,9 @@ def test_staff_are_invited_given_several_roles_and_see_them(
 def test_rounds_page_fits_and_moves_a_round_on(request, device, make_event, director, live_server):
     event = make_event(f"rounds-{device}", players=16)
     for number in (1, 2, 3):
-        services.create_round(event, number=number)
+        round_services.create_round(event, number=number)
     players = [p.pk for p in event.players.order_by("pk")]
-    services.seat_round(event.rounds.get(number=1), [players[i : i + 4] for i in range(0, 16, 4)])
+    seats.seat_round(event.rounds.get(number=1), [players[i : i + 4] for i in range(0, 16, 4)])
     page = request.getfixturevalue(device).new_page()
     login(page, live_server, director)
     page.goto(f"{live_server.url}/director/{event.slug}/rounds/")

@@ -9,8 +9,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.results import services as result_services
-from tournament import services
-from tournament.models import Round
+
+from tournament.services import hall as hall_services
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.models.rounds import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,9 +24,9 @@ def event_with_next_round(make_hall):
     round1 = h.event.rounds.get(number=1)
     for table in round1.tables.all():
         result_services.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
-    round2 = services.create_round(h.event, number=2)
+    round2 = round_services.create_round(h.event, number=2)
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
-    services.seat_round(round2, [ids[:4], ids[4:]])
+    seats.seat_round(round2, [ids[:4], ids[4:]])
     return h
 
 
@@ -50,7 +53,7 @@ def test_player_finds_seat_and_sees_a_new_penalty_without_reloading(
     shoot(page, "public-player-phone")
 
     # A referee records a foul against this player while the page stays open.
-    services.update_round(h.event.rounds.get(number=1), status=Round.Status.LIVE)
+    round_services.update_round(h.event.rounds.get(number=1), status=Round.Status.LIVE)
     h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, note="Only 6 points")
     # A locator wait: the pages' Content-Security-Policy refuses wait_for_function's eval.
     expect(page.locator("#player-penalties")).to_contain_text("Only 6 points", timeout=15000)
@@ -65,7 +68,7 @@ def test_projector_pages_and_shows_the_clock(make_hall, live_server, browser, sh
     )
     for table in round1.tables.all():
         result_services.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
-    services.add_announcement(h.event, "Dinner at 19:00")
+    hall_services.add_announcement(h.event, "Dinner at 19:00")
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{live_server.url}/e/{h.event.slug}/projector/")

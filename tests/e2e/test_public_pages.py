@@ -11,8 +11,12 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.results import services as result_services
-from tournament import services
-from tournament.models import Round
+
+from tournament.services import hall as hall_services
+from tournament.services import players as player_services
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.models.rounds import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,19 +28,19 @@ def riichi_event(make_hall):
     """Riichi, 16 players (long names), round 1 played with a chombo, a late player without a
     game, a bye in the live round 2."""
     h = make_hall("riichi_ema", players=16)
-    services.update_player(h.east, name="Šťastný Bartholomew-Vandenberghe")
+    player_services.update_player(h.east, name="Šťastný Bartholomew-Vandenberghe")
     for table in h.event.rounds.get(number=1).tables.all():
         result_services.enter_result(
             table, h.director, {"E": 45000, "S": 35000, "W": 25000, "N": 15000}
         )
     h.foul(h.floor, "chombo", h.south, {"kind": "noten_riichi"})
-    services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
-    services.add_player(h.event, name="Late Comer")
-    round2 = services.create_round(h.event, number=2)
+    round_services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    player_services.add_player(h.event, name="Late Comer")
+    round2 = round_services.create_round(h.event, number=2)
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
     seated = [i for i in ids if i != h.north.pk][:16]
-    services.seat_round(round2, [seated[i : i + 4] for i in range(0, 16, 4)])
-    services.update_round(round2, status=Round.Status.LIVE)
+    seats.seat_round(round2, [seated[i : i + 4] for i in range(0, 16, 4)])
+    round_services.update_round(round2, status=Round.Status.LIVE)
     return h
 
 
@@ -121,7 +125,7 @@ def test_projector_shows_15_rows_and_its_page_marker(make_hall, live_server, bro
     )
     for table in h.event.rounds.get(number=1).tables.all():
         result_services.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
-    services.add_announcement(h.event, "Dinner at 19:00 in the main hall")
+    hall_services.add_announcement(h.event, "Dinner at 19:00 in the main hall")
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     page.goto(f"{live_server.url}/e/{h.event.slug}/projector/")

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournament import services
-from tournament.models import Player
+
+from tournament.services import players as player_services
+from tournament.models.players import Player
 
 from .test_director_pages import login, no_sideways_scrolling
 
@@ -48,7 +49,7 @@ def test_draft_byes_and_a_redraft_after_a_drop(
     page.wait_for_url(f"**/director/{event.slug}/rounds/")
 
     gone = event.players.order_by("pk").first()
-    services.update_player(gone, status=Player.Status.DROPPED)
+    player_services.update_player(gone, status=Player.Status.DROPPED)
     page.goto(f"{live_server.url}/director/{event.slug}/rounds/")
     alert = page.locator("[data-seating-alerts]")
     assert gone.name in alert.inner_text()

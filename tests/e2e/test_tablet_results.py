@@ -9,8 +9,11 @@ import pytest
 
 from penalties.models import FoulReport
 from scoring.results.models import TableResult
-from tournament import services
-from tournament.models import RefereeAssignment, Round
+
+from tournament.services import referees as staff_services
+from tournament.services import rounds as round_services
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
 
 from .conftest import PHONE, TABLET, wait_until
 from .test_referee_tablet import login, seat
@@ -24,7 +27,7 @@ SIZES = ["tablet", "phone"]
 def riichi(make_hall, make_user):
     hall = make_hall("riichi_ema")
     keeper = make_user("keeper")
-    services.assign_referee(
+    staff_services.assign_referee(
         hall.event, keeper, role=RefereeAssignment.Role.SCOREKEEPER, table_numbers=[1]
     )
     hall.keeper = keeper
@@ -233,7 +236,7 @@ def test_a_queued_report_refused_after_the_round_closed_says_why(hall, live_serv
     page.tap(seat(hall.south))
     page.tap("button[data-save]")
     page.wait_for_selector("[data-queue-badge]:not([hidden])")
-    services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    round_services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
     tablet.set_offline(False)
     page.wait_for_selector("[data-queue-rejected]:not([hidden])", timeout=20000)
     assert "Round 1 is closed" in page.inner_text("[data-queue-rejected]")

@@ -6,8 +6,14 @@ import datetime
 
 from penalties.models import FoulReport
 from scoring.results import services as result_services
-from tournament import services
-from tournament.models import Player, Round
+
+from tournament.services import events as event_services
+from tournament.services import hall as hall_services
+from tournament.services import players as player_services
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.models.players import Player
+from tournament.models.rounds import Round
 
 
 def build_archive_event(hall) -> None:
@@ -17,7 +23,7 @@ def build_archive_event(hall) -> None:
     event.end_date = datetime.date(2026, 5, 2)
     event.venue = "Praha, Národní dům"
     event.ruleset_options = {"false_win_amount": 20}
-    services.save_event(event)
+    event_services.save_event(event)
     round1 = event.rounds.get(number=1)
     table1, table2 = round1.tables.order_by("number")
     result_services.enter_result(table1, hall.head, {"E": 40, "S": 5, "W": 0, "N": -45})
@@ -39,19 +45,19 @@ def build_archive_event(hall) -> None:
     assert premature.status_code == 201, premature.content
     assert hall.void(hall.head, premature.json()["id"]).status_code == 201
     assert FoulReport.objects.filter(event=event).count() == 2
-    services.add_announcement(event, "Round 2 starts at 14:00 — lunch in the hall")
-    hidden = services.add_announcement(event, "Old news")
-    services.set_announcement_shown(hidden, False)
-    services.update_player(hall.north, status=Player.Status.DROPPED)
-    substitute = services.add_player(event, name="Zoë Substitute", country="FI")
+    hall_services.add_announcement(event, "Round 2 starts at 14:00 — lunch in the hall")
+    hidden = hall_services.add_announcement(event, "Old news")
+    hall_services.set_announcement_shown(hidden, False)
+    player_services.update_player(hall.north, status=Player.Status.DROPPED)
+    substitute = player_services.add_player(event, name="Zoë Substitute", country="FI")
     Player.objects.filter(pk=substitute.pk).update(is_substitute=True)
-    services.update_round(round1, status=Round.Status.CLOSED)
-    services.update_round(
+    round_services.update_round(round1, status=Round.Status.CLOSED)
+    round_services.update_round(
         round1, status=Round.Status.LIVE, reason="table 2 recounted", by=hall.director
     )
-    services.update_round(round1, status=Round.Status.CLOSED)
-    round2 = services.create_round(
+    round_services.update_round(round1, status=Round.Status.CLOSED)
+    round2 = round_services.create_round(
         event, number=2, starts_at=datetime.datetime(2026, 5, 1, 14, tzinfo=datetime.UTC)
     )
     ids = list(event.players.exclude(pk=hall.north.pk).order_by("pk").values_list("pk", flat=True))
-    services.seat_round(round2, [ids[4:8], ids[0:4]])
+    seats.seat_round(round2, [ids[4:8], ids[0:4]])

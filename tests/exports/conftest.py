@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.scoring.ledger import Ledger
-from tournament import services
-from tournament.models import Player
+
+from tournament.services import players as player_services
+from tournament.models.players import Player
 
 from .events import Built, build_event
 
@@ -39,7 +40,7 @@ def mcr_event(director) -> Built:
     built = build_event(director, "mcr", "mcr-cup", MCR_ROSTER, MCR_TABLES)
     sub = built.players["Sam Sub"]
     Player.objects.filter(pk=sub.pk).update(is_substitute=True)
-    services.update_player(built.players["Pierre Dupont"], status=Player.Status.DROPPED)
+    player_services.update_player(built.players["Pierre Dupont"], status=Player.Status.DROPPED)
     table = built.event.rounds.get(number=1).tables.get(number=1)
     Ledger(director).deduct(table, built.players["Pierre Dupont"], -5, "overall")
     return built

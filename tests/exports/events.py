@@ -5,8 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.results import services as result_services
-from tournament import services
-from tournament.models import Event, Player, Round
+
+from tournament.services import events as event_services
+from tournament.services import players as player_services
+from tournament.services import rounds as round_services
+from tournament.services import seats as seat_services
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
 
 
 @dataclass
@@ -18,7 +24,7 @@ class Built:
 def build_event(director, ruleset, slug, roster, tables, *, options=None) -> Built:
     """``roster``: (name, country, EMA number) in registration order; ``tables``: per table of
     round 1, ((name, score) for E, S, W, N)."""
-    event = services.save_event(
+    event = event_services.save_event(
         Event(
             name=slug.title(),
             slug=slug,
@@ -29,14 +35,14 @@ def build_event(director, ruleset, slug, roster, tables, *, options=None) -> Bui
         )
     )
     players = {
-        name: services.add_player(event, name=name, country=country, ema_number=ema)
+        name: player_services.add_player(event, name=name, country=country, ema_number=ema)
         for name, country, ema in roster
     }
-    round_ = services.create_round(event, number=1)
-    tables_ = services.seat_round(
+    round_ = round_services.create_round(event, number=1)
+    tables_ = seat_services.seat_round(
         round_, [[players[name].pk for name, _score in table] for table in tables]
     )
-    services.update_round(round_, status=Round.Status.LIVE)
+    round_services.update_round(round_, status=Round.Status.LIVE)
     for table, seats in zip(tables_, tables, strict=True):
         scores = dict(zip("ESWN", (score for _name, score in seats), strict=True))
         result_services.enter_result(table, director, scores)

@@ -17,8 +17,12 @@ from penalties.models import LedgerEntry
 from scoring import exports
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.reconcile import reconcile_event
-from tournament import services
-from tournament.models import Announcement, Event, Player
+
+from tournament.services import hall as hall_services
+from tournament.services import players as player_services
+from tournament.models.events import Announcement
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 from .archive_event import build_archive_event
 
@@ -163,9 +167,9 @@ def test_round_trip_in_the_same_database_after_a_flush(archived):
     assert StandingsSnapshot.objects.get(event=imported).rows == rows  # reconciled on commit
     assert not get_user_model().objects.get(username="dir").has_usable_password()
     # New rows get fresh ids after the imported ones.
-    player = services.add_player(imported, name="Late Arrival")
+    player = player_services.add_player(imported, name="Late Arrival")
     assert player.pk > max(p.pk for p in Player.objects.exclude(pk=player.pk))
-    note = services.add_announcement(imported, "Welcome")
+    note = hall_services.add_announcement(imported, "Welcome")
     assert note.pk > max(a.pk for a in Announcement.objects.exclude(pk=note.pk))
 
 

@@ -16,8 +16,11 @@ from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
 from scoring.sheets.models import ScoreSheet
 from scoring.sheets.services import Author
-from tournament import services
-from tournament.models import Event, Round, Table
+
+from tournament.services import rounds as round_services
+from tournament.models.events import Event
+from tournament.models.rounds import Round
+from tournament.models.rounds import Table
 
 from .archive_event import build_archive_event
 from .test_archive import run
@@ -42,7 +45,7 @@ def with_sheets(make_hall):
     event = hall.event
     Event.objects.filter(pk=event.pk).update(keeps_score_sheets=True, players_enter_hands=True)
     round2 = event.rounds.get(number=2)
-    services.update_round(round2, status=Round.Status.LIVE)
+    round_services.update_round(round2, status=Round.Status.LIVE)
     table = Table.objects.select_related("round__event").get(round=round2, number=1)
     seats = sheets.read_sheet(table).seats
     add(table, mcr_win(0, 12, discarder=1), Author(user=hall.head), 1)

@@ -10,8 +10,12 @@ import io
 import pytest
 
 from scoring import exports
-from tournament import services
-from tournament.models import Event, Player
+
+from tournament.services import common as writes
+from tournament.services import events as event_services
+from tournament.services import players as player_services
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +54,7 @@ def test_formulas_in_names_and_clubs_are_neutralised(mcr_event, export, name, cl
     madonna = mcr_event.players["Madonna"]
     # Straight into the database: the export must be safe whatever way a name came in.
     Player.objects.filter(pk=madonna.pk).update(name=name, club=club)
-    services.bump_revision(mcr_event.event)
+    writes.bump_revision(mcr_event.event)
     cells = [cell for row in read(export(mcr_event.event)) for cell in row]
     for cell in cells:
         assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell
@@ -71,7 +75,7 @@ def test_a_cell_starting_like_a_formula_becomes_text(value):
 
 
 def test_a_player_who_never_played_is_not_ranked_nor_in_the_ema_file(mcr_event):
-    services.add_player(mcr_event.event, name="Late Comer", country="CZ", ema_number="07000099")
+    player_services.add_player(mcr_event.event, name="Late Comer", country="CZ", ema_number="07000099")
     standings = read(exports.standings_csv(mcr_event.event))
     header = standings[0]
     late = next(r for r in standings if r[1] == "Late Comer")
@@ -84,12 +88,12 @@ def test_a_player_who_never_played_is_not_ranked_nor_in_the_ema_file(mcr_event):
 
 
 def test_standings_without_games_list_every_player_with_zero(director):
-    event = services.save_event(
+    event = event_services.save_event(
         Event(name="Empty", slug="empty", ruleset="riichi_ema", director=director)
     )
     names = [f"Player {i}" for i in range(5)]
     for name in names:
-        services.add_player(event, name=name)
+        player_services.add_player(event, name=name)
     standings = read(exports.standings_csv(event))
     header, rows = standings[0], standings[1:]
     assert sorted(r[1] for r in rows) == names

@@ -7,8 +7,9 @@ import json
 import pytest
 from django.test import Client
 
-from tournament import services
-from tournament.models import RefereeAssignment
+
+from tournament.services import referees as staff_services
+from tournament.models.staff import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def test_the_downloaded_files_are_the_exports(mcr_event, director):
 def test_other_users_get_nothing(mcr_event, make_user, other_director, name):
     url = f"/director/mcr-cup/export/{name}"
     head = make_user("head")
-    services.assign_referee(mcr_event.event, head, role=RefereeAssignment.Role.HEAD)
+    staff_services.assign_referee(mcr_event.event, head, role=RefereeAssignment.Role.HEAD)
     anonymous = client_of(None).get(url)
     assert anonymous.status_code == 302 and "login" in anonymous["Location"]
     assert client_of(other_director).get(url).status_code == 403  # a public event

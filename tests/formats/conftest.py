@@ -8,8 +8,12 @@ import pytest
 
 from scoring.results.services import enter_result
 from scoring.standings.models import StandingsSnapshot
-from tournament import services
-from tournament.models import Event, Player, Round
+
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
 
 
 @pytest.fixture(autouse=True)
@@ -22,10 +26,10 @@ def play_round(
 ) -> Round:
     """Create (or reuse) round ``number``, seat ``tables`` (players in wind order) and enter
     each table's ``scores`` (E, S, W, N) as the director."""
-    round_ = event.rounds.filter(number=number).first() or services.create_round(
+    round_ = event.rounds.filter(number=number).first() or round_services.create_round(
         event, number=number
     )
-    services.seat_round(round_, [[p.pk for p in t] for t in tables])
+    seats.seat_round(round_, [[p.pk for p in t] for t in tables])
     enter_round(round_, scores)
     return round_
 
@@ -42,12 +46,12 @@ def snapshot_rows(event: Event) -> list[dict]:
 def start(round_: Round) -> None:
     round_.refresh_from_db()
     if round_.status == Round.Status.SEATED:
-        services.update_round(round_, status=Round.Status.LIVE)
+        round_services.update_round(round_, status=Round.Status.LIVE)
 
 
 def close(round_: Round) -> None:
     start(round_)
-    services.update_round(round_, status=Round.Status.CLOSED)
+    round_services.update_round(round_, status=Round.Status.CLOSED)
 
 
 def enter_round(round_: Round, scores: Sequence[Sequence[int]]) -> None:

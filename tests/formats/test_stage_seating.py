@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from scoring.formats import cuts
-from tournament.models import Round
+from tournament.models.rounds import Round
 from tournament.services import stages
 
 from .conftest import close, enter_round

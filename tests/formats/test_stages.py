@@ -12,7 +12,9 @@ from scoring.formats import cuts
 from scoring.standings.formats import readable
 from scoring.standings.models import FormatStandings
 from scoring.standings.reconcile import reconcile_event
-from tournament.models import CutDecision, Event, Stage
+from tournament.models.stages import CutDecision
+from tournament.models.events import Event
+from tournament.models.stages import Stage
 from tournament.services import stages
 
 from .conftest import close, enter_round
@@ -270,7 +272,7 @@ def test_the_reconcile_counts_overall_deductions_in_their_stage_as_a_fresh_read_
     from scoring.standings import formats
     from scoring.standings.models import StandingsSnapshot
     from tests.scoring.ledger import Ledger
-    from tournament.models import Table
+    from tournament.models.rounds import Table
     from tournament.services import teams
 
     event, p, final = two_stages(make_event, play, "classical", carry="none")

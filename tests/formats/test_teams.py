@@ -8,8 +8,10 @@ from django.core.exceptions import ValidationError
 from scoring.standings.formats import readable
 from scoring.standings.models import FormatStandings
 from scoring.standings.reconcile import reconcile_event
-from tournament import services
-from tournament.models import Player
+
+from tournament.services import player_import
+from tournament.services import players as player_services
+from tournament.models.players import Player
 from tournament.services import teams
 
 pytestmark = pytest.mark.django_db
@@ -87,9 +89,9 @@ def test_a_team_of_another_event_is_refused(teamed, make_event):
         teams.set_team(p[0], foreign)
     assert "belongs to another event" in str(caught.value)
     with pytest.raises(ValidationError):
-        services.update_player(p[0], name="Renamed", team=foreign.pk)
+        player_services.update_player(p[0], name="Renamed", team=foreign.pk)
     with pytest.raises(ValidationError):
-        services.add_player(event, name="Newcomer", team=foreign.pk)
+        player_services.add_player(event, name="Newcomer", team=foreign.pk)
     p[0].refresh_from_db()
     assert (p[0].name, p[0].team_id) == ("Player 01", red.pk)
     assert not event.players.filter(name="Newcomer").exists()
@@ -118,7 +120,7 @@ def test_file_import_creates_and_reuses_teams(make_event):
     event = make_event("import-cup", players=0)
     red = teams.create_team(event, "Red")
     data = b"name,club,team\nAda,X,red\nBo,Y,Green\nCy,Z,\n"
-    created = services.import_players(event, data, filename="p.csv")
+    created = player_import.import_players(event, data, filename="p.csv")
     by_name = {p.name: p for p in created}
     assert by_name["Ada"].team_id == red.pk
     assert by_name["Bo"].team.name == "Green"

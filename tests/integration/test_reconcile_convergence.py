@@ -17,7 +17,8 @@ from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import tasks
 from scoring.standings.models import StandingsSnapshot
 from tests.scoring.ledger import Ledger, seated_table
-from tournament.models import Event, Table
+from tournament.models.events import Event
+from tournament.models.rounds import Table
 from tournament.roles import STAFF_GROUPS
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from penalties.models import FoulReport, LedgerEntry, Void
-from tournament import services
-from tournament.models import Round
+
+from tournament.services import rounds as round_services
+from tournament.models.rounds import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +83,7 @@ def test_round_not_live_for_referees(hall):
     """A round only seated has no play yet: floor and head referees are refused, the director
     records with a reason (docs/rules-decisions.md, RULES.md section 3)."""
     round_ = hall.event.rounds.get(number=1)
-    services.update_round(round_, status=Round.Status.SEATED, reason="Started too early")
+    round_services.update_round(round_, status=Round.Status.SEATED, reason="Started too early")
     assert_refused(hall.foul(hall.floor, "false_win", hall.south), 409, "round")
     assert_refused(hall.foul(hall.head, "false_win", hall.south), 409, "round")
     assert_refused(hall.foul(hall.director, "false_win", hall.south), 400, "reason")
@@ -95,7 +96,7 @@ def test_round_not_live_for_referees(hall):
 
 def test_closed_round_only_director_with_reason(hall):
     round_ = hall.event.rounds.get(number=1)
-    services.update_round(round_, status=Round.Status.CLOSED)
+    round_services.update_round(round_, status=Round.Status.CLOSED)
     assert hall.foul(hall.floor, "false_win", hall.south).status_code == 403
     assert hall.foul(hall.head, "false_win", hall.south).status_code == 403
     assert_refused(hall.foul(hall.director, "false_win", hall.south), 400, "reason")
@@ -146,7 +147,7 @@ def test_replay_returns_first_result_and_writes_nothing(hall):
 
 def test_replay_accepted_after_the_round_closed(hall):
     first = hall.foul(hall.floor, "false_win", hall.south, {"others_exposed": True}, key="late")
-    services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    round_services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
     again = hall.foul(hall.floor, "false_win", hall.south, {"others_exposed": True}, key="late")
     assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
 

@@ -17,8 +17,13 @@ from penalties import services as penalties
 from penalties.models import FoulReport, LedgerEntry
 from rules import CATALOGUE, RULESETS
 from tests.rules.test_rules_properties import OPTIONS, PLAYERS, details_strategy
-from tournament import services
-from tournament.models import Event, Player, Round
+
+from tournament.services import events as event_services
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +95,7 @@ def test_reports_and_voids_keep_the_ledger_consistent(director, scenario):
     key, options, steps = scenario
     with transaction.atomic():
         event = (
-            services.save_event(
+            event_services.save_event(
                 Event(
                     name="Prop",
                     slug="prop",
@@ -107,9 +112,9 @@ def test_reports_and_voids_keep_the_ledger_consistent(director, scenario):
             return
         for pk in PLAYERS:
             Player.objects.create(pk=pk, event=event, name=f"P{pk}")
-        round_ = services.create_round(event, number=1)
-        services.seat_round(round_, [list(PLAYERS)])
-        services.update_round(round_, status=Round.Status.LIVE)
+        round_ = round_services.create_round(event, number=1)
+        seats.seat_round(round_, [list(PLAYERS)])
+        round_services.update_round(round_, status=Round.Status.LIVE)
 
         for n, step in enumerate(steps):
             if step[0] == "report":

@@ -6,8 +6,13 @@ import pytest
 from django.test import Client
 
 from penalties.models import FoulReport
-from tournament import services
-from tournament.models import RefereeAssignment, Round
+
+from tournament.services import referees as staff_services
+from tournament.services import rounds as round_services
+from tournament.services import seats
+from tournament.services import staff as invitations
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -143,11 +148,11 @@ def test_details_out_of_range_are_shown_next_to_the_field(hall, data, field):
 def test_empty_seat_cannot_be_chosen(make_hall):
     h = make_hall("classical")
     table = h.event.rounds.get(number=1).tables.get(number=1)
-    services.update_round(
+    round_services.update_round(
         h.event.rounds.get(number=1), status=Round.Status.SEATED, reason="Reseat table 1"
     )
-    services.seat_table(table, {"E": h.east.pk, "S": h.south.pk, "W": h.west.pk})
-    services.update_round(h.event.rounds.get(number=1), status=Round.Status.LIVE)
+    seats.seat_table(table, {"E": h.east.pk, "S": h.south.pk, "W": h.west.pk})
+    round_services.update_round(h.event.rounds.get(number=1), status=Round.Status.LIVE)
     client = web(h.floor)
     assert "empty seat" in client.get(page(h, "r1/t1/")).content.decode()
     response = client.post(
@@ -160,7 +165,7 @@ def test_empty_seat_cannot_be_chosen(make_hall):
 
 
 def test_closed_round_refused_for_floor_referee_by_form(hall):
-    services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    round_services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
     response = web(hall.floor).post(
         page(hall, "r1/t1/false_win/"),
         {"offender": hall.south.pk, "idempotency_key": "c1", "action": "save"},
@@ -233,10 +238,10 @@ def test_form_asks_what_the_ruleset_needs(make_hall, ruleset, shown, hidden):
 
 
 def test_a_scorekeeper_elsewhere_in_the_event_does_not_hide_it_from_referees(hall, make_user):
-    services.assign_referee(
+    staff_services.assign_referee(
         hall.event, make_user("keeper"), role=RefereeAssignment.Role.SCOREKEEPER
     )
-    services.mark_assignments_seen(hall.floor)
+    invitations.mark_assignments_seen(hall.floor)
     response = web(hall.floor).get("/referee/")
     assert response.status_code == 302
     assert response.url.endswith(f"/referee/{hall.event.slug}/")

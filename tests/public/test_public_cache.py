@@ -14,7 +14,8 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.results import services as result_services
 from scoring.standings import reconcile as standings_reconcile
-from tournament import services
+
+from tournament.services import players as player_services
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +82,7 @@ def test_a_change_of_a_player_shows_on_every_page_and_export(played, change, set
     slug, player = played.event.slug, played.south
     pages = [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/players/{player.pk}/"]
     before = [Client().get(url).content.decode() for url in pages]  # kept for visitors
-    services.update_player(player, **change)
+    player_services.update_player(player, **change)
     standings_reconcile.reconcile_event(played.event.pk)  # what the on-commit reconcile does
     director = Client()
     director.force_login(played.director)

@@ -14,8 +14,11 @@ from django.utils import timezone
 from scoring.results import services as result_services
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings.models import StandingsSnapshot
-from tournament import services
-from tournament.models import Round
+
+from tournament.services import hall as hall_services
+from tournament.services import rounds as round_services
+from tournament.services import seats as seat_services
+from tournament.models.rounds import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -113,10 +116,10 @@ def test_penalties_page_strikes_voided_reports(played):
 
 def test_where_do_i_sit(make_hall):
     h = make_hall("mcr")
-    round2 = services.create_round(h.event, number=2)
+    round2 = round_services.create_round(h.event, number=2)
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
-    services.seat_round(round2, [ids[:4], ids[4:]])
-    services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    seat_services.seat_round(round2, [ids[:4], ids[4:]])
+    round_services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
     response = Client().get(f"/e/{h.event.slug}/seating/?q={h.east.name}")
     assert response.context["round"].number == 2
     [(seat, table)] = response.context["matches"]
@@ -124,9 +127,9 @@ def test_where_do_i_sit(make_hall):
 
 
 def test_player_page(played):
-    round2 = services.create_round(played.event, number=2)
+    round2 = round_services.create_round(played.event, number=2)
     ids = list(played.event.players.order_by("-pk").values_list("pk", flat=True))
-    services.seat_round(round2, [ids[:4], ids[4:]])
+    seat_services.seat_round(round2, [ids[:4], ids[4:]])
     response = Client().get(f"/e/{played.event.slug}/players/{played.south.pk}/")
     assert response.status_code == 200
     context = response.context
@@ -162,8 +165,8 @@ def test_projector_feed_clock_and_announcements(played):
         starts_at=timezone.now() - timedelta(minutes=115), length_minutes=120
     )
     table = round_.tables.get(number=2)
-    services.grant_extra_time(table, 5)
-    services.add_announcement(played.event, "Lunch at 13:00 in the foyer")
+    hall_services.grant_extra_time(table, 5)
+    hall_services.add_announcement(played.event, "Lunch at 13:00 in the foyer")
     feed = Client().get(f"/e/{played.event.slug}/projector.json").json()
     assert feed["clock"]["state"] == "last_minutes"
     assert feed["clock"]["extra"][0]["table"] == 2
@@ -213,10 +216,10 @@ def test_anonymous_page_served_from_memory_then_refreshed(played, settings):
         assert client.get(url).content == first
     assert len(queries) == 0  # within PUBLIC_PAGE_SECONDS: no database at all
     time.sleep(0.6)
-    services.add_announcement(played.event, "Prize giving at 18:00")
+    hall_services.add_announcement(played.event, "Prize giving at 18:00")
     assert "Prize giving at 18:00" in client.get(url).content.decode()
     time.sleep(0.6)
-    services.set_announcement_shown(played.event.announcements.get(), False)
+    hall_services.set_announcement_shown(played.event.announcements.get(), False)
     assert "Prize giving at 18:00" not in client.get(url).content.decode()
 
 
@@ -224,8 +227,8 @@ def test_announcements_leave_the_standings_alone(played, django_capture_on_commi
     settle(played)
     revision = played.event.revision
     with django_capture_on_commit_callbacks() as callbacks:
-        announcement = services.add_announcement(played.event, "Round 3 starts at 14:30")
-        services.set_announcement_shown(announcement, False)
+        announcement = hall_services.add_announcement(played.event, "Round 3 starts at 14:30")
+        hall_services.set_announcement_shown(announcement, False)
     played.event.refresh_from_db()
     assert (played.event.revision, played.event.announcements_revision) == (revision, 2)
     assert callbacks == []  # no standings_changed, so no reconcile

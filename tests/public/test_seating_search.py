@@ -9,8 +9,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring.public import name_matches, search_key
-from tournament import services
-from tournament.models import Player, Round
+
+from tournament.services import players as player_services
+from tournament.services import rounds as round_services
+from tournament.services import seats as seat_services
+from tournament.models.players import Player
+from tournament.models.rounds import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +23,11 @@ pytestmark = pytest.mark.django_db
 def next_round_seated(make_hall):
     """Round 1 live; round 2 seated already (the director prepares it during round 1)."""
     h = make_hall("mcr")
-    services.update_player(h.east, name="Šťastný Łukasz")
-    round2 = services.create_round(h.event, number=2)
+    player_services.update_player(h.east, name="Šťastný Łukasz")
+    round2 = round_services.create_round(h.event, number=2)
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
-    services.seat_round(round2, [ids[:4], ids[4:]])
-    services.update_round(round2, status=Round.Status.SEATED)
+    seat_services.seat_round(round2, [ids[:4], ids[4:]])
+    round_services.update_round(round2, status=Round.Status.SEATED)
     return h
 
 
@@ -36,7 +40,7 @@ def test_during_a_live_round_its_seating_shows(next_round_seated):
     response = search(h, "")
     assert response.context["round"].number == 1
     assert "playing now" in response.content.decode()
-    services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    round_services.update_round(h.event.rounds.get(number=1), status=Round.Status.CLOSED)
     assert search(h, "").context["round"].number == 2
 
 
@@ -62,9 +66,9 @@ def test_search_keys():
 
 def test_a_player_with_a_bye_is_told_so_and_listed(make_hall):
     h = make_hall("mcr")
-    late = services.add_player(h.event, name="Late Comer")
-    gone = services.add_player(h.event, name="Gone Player")
-    services.update_player(gone, status=Player.Status.DROPPED)
+    late = player_services.add_player(h.event, name="Late Comer")
+    gone = player_services.add_player(h.event, name="Gone Player")
+    player_services.update_player(gone, status=Player.Status.DROPPED)
     response = search(h, "late")
     assert response.context["matches"] == []
     assert response.context["bye_matches"] == [late]

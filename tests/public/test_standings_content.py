@@ -16,7 +16,10 @@ from scoring import public
 from scoring.results import services as result_services
 from scoring.standings import reconcile
 from scoring.standings.models import StandingsSnapshot
-from tournament import services
+
+from tournament.services import players as player_services
+from tournament.services import rounds as round_services
+from tournament.services import seats as seat_services
 
 from .test_public_pages import standings_rows
 
@@ -38,7 +41,7 @@ def one_table_played(make_hall):
     """Round 1: table 1 has a result, table 2 none; a ninth player registered late."""
     h = make_hall("mcr")
     enter(h, 1, (40, 5, 0, -45))
-    services.add_player(h.event, name="Late Comer")
+    player_services.add_player(h.event, name="Late Comer")
     settle(h)
     return h
 
@@ -93,11 +96,11 @@ def test_player_page_reads_its_row_and_history_without_the_field(make_hall):
     h = make_hall("mcr", players=16)
     for number, round_ in enumerate((1, 2), start=1):
         if round_ == 2:
-            r2 = services.create_round(h.event, number=2)
+            r2 = round_services.create_round(h.event, number=2)
             ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
-            services.seat_round(r2, [ids[i : i + 4] for i in range(0, 16, 4)])
-            services.update_round(h.event.rounds.get(number=1), status="closed")
-            services.update_round(r2, status="live")
+            seat_services.seat_round(r2, [ids[i : i + 4] for i in range(0, 16, 4)])
+            round_services.update_round(h.event.rounds.get(number=1), status="closed")
+            round_services.update_round(r2, status="live")
         for table in h.event.rounds.get(number=round_).tables.all():
             result_services.enter_result(
                 table, h.director, dict(zip("ESWN", (30, 10, -10, -30), strict=True))
@@ -196,7 +199,7 @@ def test_player_page_shows_voids_notes_and_opponents_as_they_change(make_hall, s
     assert f'/players/{h.east.pk}/">{h.east.name}</a>' in before
 
     h.void(h.head, report["id"], "Counted <wrong>")
-    services.update_player(h.east, name="Renamed Opponent")
+    player_services.update_player(h.east, name="Renamed Opponent")
     settle(h)
     after = Client().get(url).content.decode()
     assert '<li class="voided">' in after and "<s>" in after

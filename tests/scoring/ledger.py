@@ -9,8 +9,12 @@ import uuid
 from django.db import transaction
 
 from penalties.models import FoulReport, LedgerEntry, Void
-from tournament import services
-from tournament.models import Event, Round, Table
+
+from tournament.services import common as writes
+from tournament.services import rounds as round_services
+from tournament.models.events import Event
+from tournament.models.rounds import Round
+from tournament.models.rounds import Table
 
 
 class Ledger:
@@ -58,7 +62,7 @@ class Ledger:
                     for to, points in pays.items()
                 ]
             )
-            services.bump_revision(Event.objects.get(pk=report.event_id))
+            writes.bump_revision(Event.objects.get(pk=report.event_id))
         return report
 
     def deduct(self, table, player, points: int, scope: str, code="referee_decision"):
@@ -67,7 +71,7 @@ class Ledger:
             report = self._report(table, player, code)
             self._entry(report, player, "deduct", points, scope).save()
             self._entry(report, player, "warning", 0, "none").save()
-            services.bump_revision(Event.objects.get(pk=report.event_id))
+            writes.bump_revision(Event.objects.get(pk=report.event_id))
         return report
 
     def void(self, report: FoulReport, reason: str = "appeal upheld") -> Void:
@@ -89,7 +93,7 @@ class Ledger:
                     if e.kind in ("transfer", "deduct")
                 ]
             )
-            services.bump_revision(Event.objects.get(pk=report.event_id))
+            writes.bump_revision(Event.objects.get(pk=report.event_id))
         return void
 
 
@@ -104,6 +108,6 @@ def seated_table(make_event, ruleset: str = "mcr", *, slug=None, players=4, roun
     )
     table = Table.objects.get(round__event=event, round__number=1, number=1)
     # Results are entered while a round is live (RULES.md section 5 and issue 16).
-    services.update_round(table.round, status=Round.Status.LIVE)
+    round_services.update_round(table.round, status=Round.Status.LIVE)
     table.round.refresh_from_db()
     return event, table, [s.player for s in table.seats.select_related("player")]

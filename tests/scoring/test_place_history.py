@@ -9,7 +9,8 @@ from bench._build import build_event
 from rules import PlayerEntry, get_ruleset
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings.snapshot import load_grid
-from tournament.models import Event, Player
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.public.prepared import Prepared, json_value
-from tournament.models import Event, Player
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,12 @@ from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import snapshot as standings_snapshot
 from scoring.standings import tasks
 from scoring.standings.models import StandingsSnapshot
-from tournament import services as tournament_services
-from tournament.models import Event, Player
+
+from tournament.services import events as event_services
+from tournament.services import hall
+from tournament.services import rounds as round_services
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 
 def test_reconcile_writes_then_is_idempotent(table_event, director):
@@ -62,11 +66,11 @@ def test_an_event_saved_from_a_stale_copy_still_asks_for_a_reconcile(table_event
     event, table, _players = table_event("mcr")
     stale = Event.objects.get(pk=event.pk)  # an edit form opened before the result
     result_services.enter_result(table, director, {"E": 40, "S": 5, "W": 0, "N": -45})
-    tournament_services.add_announcement(event, "Lunch at 13:00")
+    hall.add_announcement(event, "Lunch at 13:00")
     assert standings_reconcile.reconcile_event(event.pk)["status"] == "written"
     reconciled = Event.objects.get(pk=event.pk)
     stale.ruleset_options = {"false_win_amount": 20}
-    tournament_services.save_event(stale)
+    event_services.save_event(stale)
     saved = Event.objects.get(pk=event.pk)
     assert saved.revision == reconciled.revision + 1
     assert saved.announcements_revision == reconciled.announcements_revision == 1
@@ -119,7 +123,7 @@ def test_first_reconcile_adds_one_insert(db, director):
 
 def test_dropped_players_stay_marked_and_substitutes_are_left_out(make_event, director):
     event = make_event("drops", players=8, rounds=1, seated=True)
-    tournament_services.update_round(event.rounds.get(number=1), status="live")
+    round_services.update_round(event.rounds.get(number=1), status="live")
     tables = list(event.rounds.get(number=1).tables.order_by("number"))
     result_services.enter_result(tables[0], director, {"E": 40, "S": 5, "W": 0, "N": -45})
     result_services.enter_result(tables[1], director, {"E": 30, "S": 30, "W": -20, "N": -40})

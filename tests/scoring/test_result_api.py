@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tournament import services as tournament_services
-from tournament.models import Event, RefereeAssignment
+
+from tournament.services import referees as staff_services
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
 
 URL = "/api/events/{slug}/rounds/1/tables/1/result/"
 
@@ -87,7 +89,7 @@ def test_scorekeeper_enters_and_another_confirms(mcr, director, make_user):
     event, _table, _players = mcr
     Event.objects.filter(pk=event.pk).update(results_need_confirmation=True)
     keeper = make_user("keeper")
-    tournament_services.assign_referee(event, keeper, role=RefereeAssignment.Role.SCOREKEEPER)
+    staff_services.assign_referee(event, keeper, role=RefereeAssignment.Role.SCOREKEEPER)
     url = URL.format(slug=event.slug)
     entered = client_for(keeper).post(
         url, {"scores": {"E": 40, "S": 5, "W": 0, "N": -45}}, format="json"

@@ -8,8 +8,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
-from tournament import services as tournament_services
-from tournament.models import Event, RefereeAssignment, Round
+
+from tournament.services import referees as staff_services
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
 from tournament.roles import can_enter_results
 
 
@@ -127,7 +130,7 @@ def test_confirmation_by_a_second_person(mcr, director, make_user):
     event, table, _players = mcr
     Event.objects.filter(pk=event.pk).update(results_need_confirmation=True)
     keeper = make_user("keeper")
-    tournament_services.assign_referee(event, keeper, role=RefereeAssignment.Role.SCOREKEEPER)
+    staff_services.assign_referee(event, keeper, role=RefereeAssignment.Role.SCOREKEEPER)
     table.refresh_from_db()
     table.round.event.refresh_from_db()
     first = result_services.enter_result(table, keeper, {"E": 40, "S": 5, "W": 0, "N": -45})
@@ -150,7 +153,7 @@ def test_confirmation_by_a_second_person(mcr, director, make_user):
 def test_closed_round_only_director_with_reason(mcr, director, make_user):
     event, table, _players = mcr
     head = make_user("head")
-    tournament_services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
+    staff_services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
     table.round.refresh_from_db()
     scores = {"E": 40, "S": 5, "W": 0, "N": -45}
@@ -179,7 +182,7 @@ def test_who_may_enter(make_event, make_user, role, tables, floor_allowed, table
     Event.objects.filter(pk=event.pk).update(floor_referees_enter_results=floor_allowed)
     event.refresh_from_db()
     user = make_user("ref")
-    tournament_services.assign_referee(event, user, role=role, table_numbers=tables)
+    staff_services.assign_referee(event, user, role=role, table_numbers=tables)
     assert can_enter_results(user, event, table_number) is allowed
     assert can_enter_results(make_user("nobody"), event, 1) is False
 

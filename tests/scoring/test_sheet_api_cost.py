@@ -12,8 +12,11 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
 from scoring.results import services as result_services
-from tournament import services
-from tournament.models import Event, RefereeAssignment, Table
+
+from tournament.services import referees as staff_services
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Table
 
 
 @pytest.fixture
@@ -22,7 +25,7 @@ def riichi(make_hall, make_user):
     Event.objects.filter(pk=hall.event.pk).update(keeps_score_sheets=True)
     hall.event.refresh_from_db()
     keeper = make_user("keeper")
-    services.assign_referee(
+    staff_services.assign_referee(
         hall.event, keeper, role=RefereeAssignment.Role.SCOREKEEPER, table_numbers=[1]
     )
     hall.token = Token.objects.create(user=keeper).key

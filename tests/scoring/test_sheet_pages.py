@@ -12,7 +12,8 @@ from django.test import Client
 from scoring.results.models import TableResult
 from scoring.sheets.models import SheetHand
 from tournament import pins
-from tournament.models import Event, Player
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 
 @pytest.fixture(autouse=True)

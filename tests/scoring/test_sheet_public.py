@@ -9,7 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.sheets import services as sheets
 from scoring.sheets.services import Author
-from tournament.models import Event, Table
+from tournament.models.events import Event
+from tournament.models.rounds import Table
 
 
 def enable(event):

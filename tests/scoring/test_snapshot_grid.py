@@ -25,7 +25,8 @@ from scoring.standings.snapshot import (
     positions,
     unpack,
 )
-from tournament.models import Event, Player
+from tournament.models.events import Event
+from tournament.models.players import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ from django.test import Client
 
 from penalties.models import FoulReport, Void
 from scoring.results import services as result_services
-from tournament.models import Event, Table
+from tournament.models.events import Event
+from tournament.models.rounds import Table
 from tournament.services.pricing import MAX_REPRICING_REASON
 
 pytestmark = pytest.mark.django_db

@@ -20,8 +20,13 @@ from rest_framework.test import APIClient
 
 from penalties import services as penalties
 from scoring.results import services as result_services
-from tournament import seating_service, services
-from tournament.models import Event, PlayerImport, RefereeAssignment
+from tournament import seating_service
+from tournament.services import events as event_services
+from tournament.services import referees as staff_services
+from tournament.services import staff as invitations
+from tournament.models.events import Event
+from tournament.models.players import PlayerImport
+from tournament.models.staff import RefereeAssignment
 from tournament.services import stages as stage_services
 from tournament.services import teams as team_services
 
@@ -57,13 +62,13 @@ class World:
         event = hall.event
         event.results_need_confirmation = True
         event.keeps_score_sheets = event.players_enter_hands = True
-        services.save_event(event)
+        event_services.save_event(event)
         self.event = event
-        self.other = services.save_event(
+        self.other = event_services.save_event(
             Event(name="Other Cup", slug="other-cup", ruleset="mcr", director=other_director)
         )
         ref_other = make_user("ref-other")
-        services.assign_referee(self.other, ref_other, role=RefereeAssignment.Role.FLOOR)
+        staff_services.assign_referee(self.other, ref_other, role=RefereeAssignment.Role.FLOOR)
         self.users = {
             ANON: None,
             PLAYER: make_user("just-a-player"),
@@ -87,10 +92,10 @@ class World:
         )
         table1 = event.rounds.get(number=1).tables.get(number=1)
         scorekeeper = make_user("scorekeeper")
-        services.assign_referee(event, scorekeeper, role=RefereeAssignment.Role.SCOREKEEPER)
+        staff_services.assign_referee(event, scorekeeper, role=RefereeAssignment.Role.SCOREKEEPER)
         result_services.enter_result(table1, scorekeeper, {"E": 10, "S": 0, "W": 0, "N": -10})
         self.assignment = RefereeAssignment.objects.get(event=event, user=hall.floor)
-        self.invitation, self.token = services.create_invitation(
+        self.invitation, self.token = invitations.create_invitation(
             event, hall.director, roles=["floor"], table_numbers=[1]
         )
         self.upload = PlayerImport.objects.create(

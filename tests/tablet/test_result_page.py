@@ -7,15 +7,19 @@ import pytest
 from django.test import Client
 
 from scoring.results.models import TableResult
-from tournament import services
-from tournament.models import Event, RefereeAssignment, Round
+
+from tournament.services import referees as staff_services
+from tournament.services import rounds as round_services
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
 
 
 @pytest.fixture
 def riichi(make_hall, make_user):
     hall = make_hall("riichi_ema")
     keeper = make_user("keeper")
-    services.assign_referee(
+    staff_services.assign_referee(
         hall.event, keeper, role=RefereeAssignment.Role.SCOREKEEPER, table_numbers=[1]
     )
     hall.keeper = keeper
@@ -152,7 +156,7 @@ def test_floor_referees_only_where_the_event_allows(riichi):
 
 
 def test_a_closed_round_needs_the_director_and_a_reason(riichi):
-    services.update_round(riichi.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    round_services.update_round(riichi.event.rounds.get(number=1), status=Round.Status.CLOSED)
     answer = client_for(riichi.keeper).post(url(riichi), body())
     assert answer.status_code == 403 and "closed" in answer.content.decode()
     director = client_for(riichi.director)

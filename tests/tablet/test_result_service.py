@@ -8,8 +8,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
-from tournament import services as tournament_services
-from tournament.models import Event, RefereeAssignment, Round, Table
+
+from tournament.services import referees as staff_services
+from tournament.services import rounds as round_services
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
+from tournament.models.rounds import Table
 
 SCORES = {"E": 40, "S": 5, "W": 0, "N": -45}
 
@@ -24,7 +29,7 @@ def seated(make_event):
 @pytest.fixture
 def keeper(make_user, seated):
     user = make_user("keeper")
-    tournament_services.assign_referee(seated[0], user, role=RefereeAssignment.Role.SCOREKEEPER)
+    staff_services.assign_referee(seated[0], user, role=RefereeAssignment.Role.SCOREKEEPER)
     return user
 
 
@@ -48,7 +53,7 @@ def test_the_director_needs_a_reason_in_a_round_not_live(seated, director):
 
 def test_a_live_round_needs_no_reason_for_the_first_entry(seated, keeper):
     event, table = seated
-    tournament_services.update_round(table.round, status=Round.Status.LIVE)
+    round_services.update_round(table.round, status=Round.Status.LIVE)
     table.refresh_from_db()
     assert result_services.enter_result(table, keeper, SCORES).version == 1
 
@@ -72,7 +77,7 @@ def test_a_reason_of_2000_characters_is_kept(seated, director):
 @pytest.fixture
 def live(seated, keeper):
     event, table = seated
-    tournament_services.update_round(table.round, status=Round.Status.LIVE)
+    round_services.update_round(table.round, status=Round.Status.LIVE)
     table.refresh_from_db()
     return event, table
 
@@ -102,7 +107,7 @@ def test_a_replay_is_answered_only_after_the_rights_check(live, keeper, make_use
     event, table = live
     result_services.enter_result(table, keeper, SCORES, idempotency_key="k1")
     outsider = make_user("outsider")
-    tournament_services.assign_referee(
+    staff_services.assign_referee(
         event, outsider, role=RefereeAssignment.Role.SCOREKEEPER, table_numbers=[2]
     )
     with pytest.raises(PermissionDenied):

@@ -11,8 +11,11 @@ from django.test.utils import CaptureQueriesContext
 
 from penalties import services as penalties
 from scoring.results import services as result_services
-from tournament import services
-from tournament.models import Event, Round, Table
+
+from tournament.services import hall as hall_services
+from tournament.models.events import Event
+from tournament.models.rounds import Round
+from tournament.models.rounds import Table
 
 
 @pytest.fixture
@@ -52,7 +55,7 @@ def test_tiles_show_no_result_entered_confirmed_corrected_fouls_and_extra_time(l
             round=1, table=1, offender=live.south.pk, code="slow_play", idempotency_key="b1"
         ),
     )
-    services.grant_extra_time(table(live, 1), 5)
+    hall_services.grant_extra_time(table(live, 1), 5)
     tiles = {t["number"]: t for t in feed(live)["tables"]}
     assert [tiles[n]["state"] for n in (1, 2, 3, 4)] == [
         "none",

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django.test import Client
 
-from tournament import services
-from tournament.models import Round
+
+from tournament.services import rounds as round_services
+from tournament.models.rounds import Round
 
 
 def web(user) -> Client:
@@ -24,7 +25,7 @@ def test_a_table_outside_the_referees_list_says_why_and_links_back(hall):
 
 
 def test_after_the_round_closed_save_answers_the_reason_as_json(hall):
-    services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
+    round_services.update_round(hall.event.rounds.get(number=1), status=Round.Status.CLOSED)
     answer = web(hall.floor).post(
         f"/referee/{hall.event.slug}/r1/t1/short_hand/",
         {"offender": hall.south.pk, "idempotency_key": "closed-1", "action": "save", "d_count": 1},

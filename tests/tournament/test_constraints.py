@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from tournament.models import Player, Round, Seat, Table
+from tournament.models.players import Player
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import Seat
+
+from tournament.models.rounds import Table
 
 
 def _seat(table, wind, player):

@@ -6,8 +6,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from tournament import services
-from tournament.models import Event, RefereeAssignment, Round, Seat
+
+from tournament.services import referees as staff_services
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +181,7 @@ def test_seat_round_form_refuses_a_closed_round(web, event):
 def test_assign_and_remove_roles_of_known_staff(web, event, make_user, make_event):
     ref1 = make_user("ref1")
     other = make_event("autumn-open", players=4)
-    services.assign_referee(other, ref1, role=RefereeAssignment.Role.HEAD)
+    staff_services.assign_referee(other, ref1, role=RefereeAssignment.Role.HEAD)
     response = web.post(
         page(event, "referees/"),
         {

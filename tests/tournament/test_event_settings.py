@@ -10,8 +10,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from tournament import services
-from tournament.models import Event
+
+from tournament.services import events as event_services
+from tournament.models.events import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +113,7 @@ def test_dates_in_the_wrong_order_get_a_message_for_people(web, event):
     assert "Constraint" not in response.content.decode()
     event.start_date, event.end_date = date(2026, 5, 2), date(2026, 5, 1)
     with pytest.raises(ValidationError) as error:
-        services.save_event(event)
+        event_services.save_event(event)
     assert error.value.message_dict == {
         "end_date": ["The last day cannot be before the first day."]
     }
@@ -134,7 +135,7 @@ def test_the_time_zone_is_chosen_on_the_settings_page(web, event):
 def test_an_unknown_time_zone_is_refused_by_the_service(event):
     event.time_zone = "Mars/Olympus"
     with pytest.raises(ValidationError) as error:
-        services.save_event(event)
+        event_services.save_event(event)
     assert error.value.message_dict["time_zone"][0].startswith("Unknown time zone Mars/Olympus")
 
 

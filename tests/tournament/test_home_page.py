@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournament import services
-from tournament.models import RefereeAssignment
+
+from tournament.services import referees as staff_services
+from tournament.models.staff import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def test_a_director_with_referees_sees_each_player_once(make_event, director, ma
     """The visibility join through referees used to multiply the count (96 for 32)."""
     event = make_event(players=32)
     for name in ("head", "floor", "keeper"):
-        services.assign_referee(event, make_user(name), role=RefereeAssignment.Role.HEAD)
+        staff_services.assign_referee(event, make_user(name), role=RefereeAssignment.Role.HEAD)
     client = Client()
     client.force_login(director)
     response = client.get("/")
@@ -31,7 +32,7 @@ def test_a_referee_with_several_roles_sees_each_player_once(make_event, make_use
     event = make_event(players=12, public=False)
     referee = make_user("ref")
     for role in RefereeAssignment.Role.values:
-        services.assign_referee(event, referee, role=role)
+        staff_services.assign_referee(event, referee, role=role)
     client = Client()
     client.force_login(referee)
     assert counts(client.get("/")) == {event.slug: 12}
@@ -47,7 +48,7 @@ def test_the_list_costs_the_same_queries_for_two_or_twenty_events(
     def add_events(first: int, last: int) -> None:
         for n in range(first, last):
             event = make_event(f"cup-{n}", players=4)
-            services.assign_referee(event, referee, role=RefereeAssignment.Role.FLOOR)
+            staff_services.assign_referee(event, referee, role=RefereeAssignment.Role.FLOOR)
 
     add_events(0, 2)
     # Queries: session, user, the events with their player counts, the user's new roles,

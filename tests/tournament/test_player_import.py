@@ -11,8 +11,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from openpyxl import Workbook
 
-from tournament import services
-from tournament.models import PlayerImport
+
+from tournament.services import player_import
+from tournament.models.players import PlayerImport
 
 pytestmark = pytest.mark.django_db
 
@@ -44,20 +45,20 @@ def names(players) -> set[str]:
     ],
 )
 def test_encodings_are_detected(data, encoding):
-    assert services.detect_encoding(data) == encoding
+    assert player_import.detect_encoding(data) == encoding
 
 
 def test_a_windows_1252_file_from_excel_is_read(event):
     """Excel's plain "CSV" on a Western European computer; it used to be refused as not UTF-8."""
     text = "name;country;club\nCamille Hélène;FR;Café Mahjong\nMüller Jürgen;DE;Köln\n"
-    players = services.import_players(event, text.encode("cp1252"))
+    players = player_import.import_players(event, text.encode("cp1252"))
     assert names(players) == {"Camille Hélène", "Müller Jürgen"}
     assert {p.club for p in players} == {"Café Mahjong", "Köln"}
 
 
 def test_a_windows_1250_file_with_czech_names_is_read(event):
     text = "name,country\nŠťastný Jan,CZ\nŽofie Dvořáková,CZ\n"
-    assert names(services.import_players(event, text.encode("cp1250"))) == {
+    assert names(player_import.import_players(event, text.encode("cp1250"))) == {
         "Šťastný Jan",
         "Žofie Dvořáková",
     }
@@ -65,19 +66,19 @@ def test_a_windows_1250_file_with_czech_names_is_read(event):
 
 def test_an_ambiguous_8_bit_file_prefers_the_interface_languages_code_page():
     data = "name\nČerný\n".encode("cp1250")  # reads as "Èerný" in Windows-1252
-    assert services.detect_encoding(data, prefer=("cp1250", "cp1252")) == "cp1250"
-    assert services.detect_encoding(data, prefer=("cp1252", "cp1250")) == "cp1252"
+    assert player_import.detect_encoding(data, prefer=("cp1250", "cp1252")) == "cp1250"
+    assert player_import.detect_encoding(data, prefer=("cp1252", "cp1250")) == "cp1252"
 
 
 def test_utf16_and_bom_files_import(event):
-    assert names(services.import_players(event, TEXT.encode("utf-16"))) == NAMES
+    assert names(player_import.import_players(event, TEXT.encode("utf-16"))) == NAMES
 
 
 def test_a_chosen_encoding_wins_over_the_guess(event):
     data = "name\nČerný\n".encode("cp1250")
-    file = services.read_player_file(data, encoding="cp1252")
+    file = player_import.read_player_file(data, encoding="cp1252")
     assert file.rows == [(2, ["Èerný"])]
-    file = services.read_player_file(data, encoding="cp1250")
+    file = player_import.read_player_file(data, encoding="cp1250")
     assert file.rows == [(2, ["Černý"])]
 
 
@@ -100,9 +101,9 @@ def test_an_xlsx_workbook_is_imported_and_number_cells_keep_their_ema_zeros(even
             ["Østergaard Ida", "DK", None, "04010002", "vegetarian"],
         ]
     )
-    file = services.read_player_file(data, filename="players.xlsx")
+    file = player_import.read_player_file(data, filename="players.xlsx")
     assert file.kind == "xlsx" and file.ignored_columns == ["notes"]
-    players = services.import_players(event, data, filename="players.xlsx")
+    players = player_import.import_players(event, data, filename="players.xlsx")
     assert {(p.name, p.ema_number) for p in players} == {
         ("Šťastný Jan", "04010001"),
         ("Østergaard Ida", "04010002"),
@@ -110,8 +111,8 @@ def test_an_xlsx_workbook_is_imported_and_number_cells_keep_their_ema_zeros(even
 
 
 def test_a_damaged_workbook_is_a_clear_error(event):
-    with pytest.raises(services.CsvImportError) as error:
-        services.import_players(event, b"PK\x03\x04 not really a zip", filename="p.xlsx")
+    with pytest.raises(player_import.CsvImportError) as error:
+        player_import.import_players(event, b"PK\x03\x04 not really a zip", filename="p.xlsx")
     assert error.value.errors[0].message == "The file is not a readable .xlsx workbook."
 
 
@@ -119,13 +120,13 @@ def test_the_rows_are_capped_with_a_clear_message(event, settings):
     settings.PLAYER_IMPORT_MAX_ROWS = 5
     text = "name\n" + "\n".join(f"Player X{i}" for i in range(6))
     count = event.players.count()
-    with pytest.raises(services.CsvImportError) as error:
-        services.import_players(event, text)
+    with pytest.raises(player_import.CsvImportError) as error:
+        player_import.import_players(event, text)
     assert error.value.errors[0].message == (
         "The file has more than 5 players. Import at most 5 at a time: split the file."
     )
     assert event.players.count() == count
-    services.import_players(event, "name\n" + "\n".join(f"Player Y{i}" for i in range(5)))
+    player_import.import_players(event, "name\n" + "\n".join(f"Player Y{i}" for i in range(5)))
     assert event.players.count() == count + 5
 
 

@@ -14,8 +14,10 @@ from django.test import Client
 
 from scoring import exports
 from scoring.standings.reconcile import reconcile_event
-from tournament import services
-from tournament.models import Player
+
+from tournament.services import player_import
+from tournament.services import players as player_services
+from tournament.models.players import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +38,16 @@ def revision(event) -> int:
 
 
 def test_names_are_stored_in_nfc_with_single_spaces(event):
-    player = services.add_player(event, name=f"  Jan   {DECOMPOSED}\u00a0 ")
+    player = player_services.add_player(event, name=f"  Jan   {DECOMPOSED}\u00a0 ")
     assert player.name == f"Jan {COMPOSED}"
     assert unicodedata.is_normalized("NFC", Player.objects.get(pk=player.pk).name)
 
 
 @pytest.mark.parametrize("other", [DECOMPOSED, "ŠŤASTNÝ", "šťastný", "ŠŤASTNÝ ", "šŤaStNý"])
 def test_names_that_differ_only_in_case_or_normalisation_are_one_player(event, other):
-    services.add_player(event, name=COMPOSED)
+    player_services.add_player(event, name=COMPOSED)
     with pytest.raises(ValidationError) as error:
-        services.add_player(event, name=other)
+        player_services.add_player(event, name=other)
     assert error.value.message_dict == {
         "name": [f"{COMPOSED} is already registered in this event."]
     }
@@ -76,21 +78,21 @@ def test_control_and_formatting_characters_are_refused_on_every_way_in(
 ):
     count = event.players.count()
     with pytest.raises(ValidationError) as error:
-        services.add_player(event, name=name)
+        player_services.add_player(event, name=name)
     assert "control or invisible formatting characters" in error.value.messages[0]
     response = director_api.post(f"/api/events/{event.slug}/players/", {"name": name})
     assert response.status_code == 400 and "name" in response.json()
     response = web.post(f"/director/{event.slug}/players/", {"add": "1", "name": name})
     assert response.context["form"].errors["name"]
-    with pytest.raises(services.CsvImportError) as error:
-        services.import_players(event, "name\n" + f'"{name}"\n')
+    with pytest.raises(player_import.CsvImportError) as error:
+        player_import.import_players(event, "name\n" + f'"{name}"\n')
     assert error.value.errors[0].line == 2
     assert event.players.count() == count
 
 
 def test_lengths_are_checked_by_the_service_with_a_clear_message(event):
     with pytest.raises(ValidationError) as error:
-        services.add_player(event, name="x" * 121, club="c" * 121)
+        player_services.add_player(event, name="x" * 121, club="c" * 121)
     assert error.value.message_dict == {
         "name": ["A name has at most 120 characters; this one has 121."],
         "club": ["A club has at most 120 characters; this one has 121."],
@@ -108,8 +110,8 @@ def test_a_file_line_gets_exactly_the_single_player_checks(event, director_api):
         "Fine Player,CZ,,\n"
     )
     count = event.players.count()
-    with pytest.raises(services.CsvImportError) as error:
-        services.import_players(event, text.encode())
+    with pytest.raises(player_import.CsvImportError) as error:
+        player_import.import_players(event, text.encode())
     lines = {e.line: e.message for e in error.value.errors}
     assert lines == {
         2: "A name has at most 120 characters; this one has 10000.",
@@ -130,9 +132,9 @@ def test_a_file_line_gets_exactly_the_single_player_checks(event, director_api):
 
 
 def test_a_name_in_the_file_that_matches_a_registered_one_by_key_is_refused(event):
-    services.add_player(event, name=COMPOSED)
-    with pytest.raises(services.CsvImportError) as error:
-        services.import_players(event, f"name\n{DECOMPOSED.upper()}\nšťastný\n".encode())
+    player_services.add_player(event, name=COMPOSED)
+    with pytest.raises(player_import.CsvImportError) as error:
+        player_import.import_players(event, f"name\n{DECOMPOSED.upper()}\nšťastný\n".encode())
     assert [(e.line, e.message) for e in error.value.errors] == [
         (2, f"{COMPOSED} is already registered in this event."),
         (3, "Duplicate player šťastný (also on line 2)."),
@@ -141,7 +143,7 @@ def test_a_name_in_the_file_that_matches_a_registered_one_by_key_is_refused(even
 
 def test_adding_a_player_moves_the_revision_and_reaches_the_standings(event):
     before = revision(event)
-    player = services.add_player(event, name="Late Arrival")
+    player = player_services.add_player(event, name="Late Arrival")
     assert revision(event) == before + 1
     names = [row["name"] for row in exports.standings(event)[1]]
     assert player.name in names
@@ -150,7 +152,7 @@ def test_adding_a_player_moves_the_revision_and_reaches_the_standings(event):
 def test_an_import_moves_the_revision_and_verify_stays_clean(event, capsys):
     call_command("reconcile")
     before = revision(event)
-    services.import_players(event, b"name\nNew One\nNew Two\n")
+    player_import.import_players(event, b"name\nNew One\nNew Two\n")
     assert revision(event) == before + 1
     reconcile_event(event.pk)  # what the task asked for on commit does (it writes only news)
     call_command("verify", event.slug)  # would raise SystemExit(1) on a stale snapshot
@@ -170,9 +172,9 @@ def test_an_import_moves_the_revision_and_verify_stays_clean(event, capsys):
 def test_every_shown_change_moves_the_revision(event, change):
     player = event.players.order_by("pk").first()
     before = revision(event)
-    services.update_player(player, **change)
+    player_services.update_player(player, **change)
     assert revision(event) == before + 1
-    services.update_player(player, **change)  # no change: nothing moves
+    player_services.update_player(player, **change)  # no change: nothing moves
     assert revision(event) == before + 1
 
 
@@ -250,7 +252,7 @@ def test_a_substitute_gets_a_real_name(event, web):
 
 
 def test_the_import_message_has_plural_forms(event, web):
-    from tournament.models import PlayerImport
+    from tournament.models.players import PlayerImport
 
     web.post(
         f"/director/{event.slug}/players/",
@@ -270,6 +272,6 @@ def test_the_players_list_costs_the_same_queries_for_8_or_80_players(
     # with their teams.
     with django_assert_num_queries(5):
         assert len(web.get(f"/director/{event.slug}/players/").context["players"]) == 8
-    services.import_players(event, "name\n" + "\n".join(f"Extra {i}" for i in range(72)))
+    player_import.import_players(event, "name\n" + "\n".join(f"Extra {i}" for i in range(72)))
     with django_assert_num_queries(5):
         assert len(web.get(f"/director/{event.slug}/players/").context["players"]) == 80

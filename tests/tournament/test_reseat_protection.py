@@ -7,8 +7,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.results import services as result_services
-from tournament import services
-from tournament.models import Seat
+
+from tournament.services import seats as seat_services
+from tournament.models.rounds import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def test_reseat_refused_once_a_foul_is_recorded(make_hall):
     before = list(Seat.objects.filter(round=round_).values_list("pk", "player_id"))
     ids = list(h.event.players.order_by("-pk").values_list("pk", flat=True))
     with pytest.raises(ValidationError, match="already recorded"):
-        services.seat_round(round_, [ids[:4], ids[4:]])
+        seat_services.seat_round(round_, [ids[:4], ids[4:]])
     assert list(Seat.objects.filter(round=round_).values_list("pk", "player_id")) == before
 
 
@@ -61,6 +62,6 @@ def test_a_single_table_with_a_result_cannot_be_reseated_but_may_be_saved_unchan
     table = h.event.rounds.get(number=1).tables.get(number=1)
     result_services.enter_result(table, h.director, {"E": 1, "S": 0, "W": 0, "N": -1})
     same = {"E": h.east.pk, "S": h.south.pk, "W": h.west.pk, "N": h.north.pk}
-    services.seat_table(table, same)
+    seat_services.seat_table(table, same)
     with pytest.raises(ValidationError, match="cannot change"):
-        services.seat_table(table, {**same, "E": h.south.pk, "S": h.east.pk})
+        seat_services.seat_table(table, {**same, "E": h.south.pk, "S": h.east.pk})

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament import seating_service
-from tournament.models import Player
+from tournament.models.players import Player
 
 
 @pytest.mark.django_db

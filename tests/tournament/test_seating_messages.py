@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament import services
+
+from tournament.services import seats
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ def test_a_player_twice_in_a_round_is_named(event):
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
     first = event.players.get(pk=ids[0])
     with pytest.raises(ValidationError) as error:
-        services.seat_round(round_, [ids[:4], [ids[0], *ids[5:8]]])
+        seats.seat_round(round_, [ids[:4], [ids[0], *ids[5:8]]])
     message = error.value.messages[0]
     assert message == f"{first.name} is seated at table 1 and table 2."
 
@@ -24,6 +25,6 @@ def test_a_player_of_another_event_is_explained_without_an_id(event, make_event)
     stranger = make_event("elsewhere", players=1).players.get()
     table = event.rounds.get(number=2).tables.get(number=1)
     with pytest.raises(ValidationError) as error:
-        services.seat_table(table, {"E": stranger.pk})
+        seats.seat_table(table, {"E": stranger.pk})
     message = error.value.messages[0]
     assert "not registered in this event" in message and str(stranger.pk) not in message

@@ -6,8 +6,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from tournament import seating_service, services
-from tournament.models import Player, Round, Seat, SeatingDraft
+from tournament import seating_service
+
+from tournament.services import seats
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.rounds import SeatingDraft
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit
 
@@ -59,7 +64,7 @@ def test_generate_swap_publish_through_the_api(make_event, director_api):
 def test_next_round_given_the_played_ones_and_substitutes(make_event, director):
     event = make_event("eighteen", players=18, rounds=1)
     ids = list(event.players.order_by("pk").values_list("pk", flat=True))
-    services.seat_round(event.rounds.get(number=1), [ids[i : i + 4] for i in range(0, 16, 4)])
+    seats.seat_round(event.rounds.get(number=1), [ids[i : i + 4] for i in range(0, 16, 4)])
     round1 = list(
         Seat.objects.filter(round__number=1).order_by("pk").values_list("pk", "player_id")
     )

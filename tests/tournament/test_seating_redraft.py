@@ -6,8 +6,13 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournament import seating_service, services
-from tournament.models import Player, Round, Seat, SeatingDraft
+from tournament import seating_service
+
+from tournament.services import players as player_services
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
+from tournament.models.rounds import SeatingDraft
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit
 
@@ -44,7 +49,7 @@ def seats(event, first):
 
 def drop(event, *players):
     for player in players:
-        services.update_player(player, status=Player.Status.DROPPED)
+        player_services.update_player(player, status=Player.Status.DROPPED)
 
 
 def test_published_rounds_that_seat_dropped_players_are_named(make_event, director):
@@ -83,7 +88,7 @@ def test_a_redraft_keeps_the_plan_and_moves_only_the_dropped_seats(make_event, d
 
 def test_a_late_player_is_named_and_seated_by_the_redraft(make_event, director):
     event = published_event(make_event, director, players=24, rounds=6, played=2)
-    late = services.add_player(event, name="Late Arrival")
+    late = player_services.add_player(event, name="Late Arrival")
     affected = seating_service.affected_rounds(event)
     assert [r.number for r in affected] == [3, 4, 5, 6]
     assert affected[0].missing == ("Late Arrival",)

@@ -10,8 +10,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from tournament import services
-from tournament.models import RefereeAssignment, StaffInvitation
+
+from tournament.services import referees as staff_services
+
+from tournament.services import staff as staff_services
+from tournament.models.staff import RefereeAssignment
+from tournament.models.staff import StaffInvitation
 
 pytestmark = pytest.mark.django_db
 Role = RefereeAssignment.Role
@@ -63,7 +67,7 @@ def test_a_new_person_creates_an_account_from_the_link_and_holds_the_roles(event
     assert visitor.get("/referee/").status_code in (200, 302)  # logged in
     assert Client().get(link).status_code == 404  # used up
     # Accepted: the director may give her more roles directly from now on.
-    assert jana in services.known_staff(event.director)
+    assert jana in staff_services.known_staff(event.director)
 
 
 def test_bad_account_details_are_explained_and_nothing_is_created(event, web, make_user):
@@ -114,7 +118,7 @@ def test_the_director_cannot_accept_their_own_invitation(event, web):
 
 
 def test_expired_renewed_and_withdrawn_links_stop_working(event, web, director):
-    invitation, token = services.create_invitation(event, director, roles=["floor"])
+    invitation, token = staff_services.create_invitation(event, director, roles=["floor"])
     link = f"/staff/invitation/{token}/"
     assert Client().get(link).status_code == 200
     StaffInvitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now())
@@ -129,11 +133,11 @@ def test_expired_renewed_and_withdrawn_links_stop_working(event, web, director):
 
 
 def test_a_link_works_once_even_when_two_people_open_it(event, director, make_user):
-    invitation, token = services.create_invitation(event, director, roles=["floor"])
+    invitation, token = staff_services.create_invitation(event, director, roles=["floor"])
     first, second = make_user("first"), make_user("second")
-    services.accept_invitation(invitation, first)
+    staff_services.accept_invitation(invitation, first)
     with pytest.raises(Exception) as error:
-        services.accept_invitation(invitation, second)
+        staff_services.accept_invitation(invitation, second)
     assert "no longer valid" in str(error.value)
     assert not RefereeAssignment.objects.filter(user=second).exists()
 
@@ -149,7 +153,7 @@ def test_invitation_table_numbers_are_checked(event, web):
 
 def test_new_roles_are_shown_on_the_referee_page_until_acknowledged(event, make_user, make_event):
     referee = make_user("ref")
-    services.assign_referee(event, referee, role=Role.FLOOR, table_numbers=[1])
+    staff_services.assign_referee(event, referee, role=Role.FLOOR, table_numbers=[1])
     client = Client()
     client.force_login(referee)
     home = client.get("/")
@@ -161,7 +165,7 @@ def test_new_roles_are_shown_on_the_referee_page_until_acknowledged(event, make_
     client.post("/staff/roles/seen/", {"next": "/referee/"})
     assert RefereeAssignment.objects.get(user=referee).seen_at is not None
     assert client.get("/referee/").status_code == 302  # straight to the only event again
-    services.assign_referee(make_event("second-cup", players=4), referee, role=Role.SCOREKEEPER)
+    staff_services.assign_referee(make_event("second-cup", players=4), referee, role=Role.SCOREKEEPER)
     assert "You have 1 new role." in client.get("/referee/").content.decode()
 
 
@@ -214,5 +218,5 @@ def test_the_staff_api(event, director_api, make_user):
 
 def test_invitations_expire_after_the_configured_days(event, director, settings):
     settings.STAFF_INVITATION_DAYS = 2
-    invitation, _token = services.create_invitation(event, director, roles=["floor"])
+    invitation, _token = staff_services.create_invitation(event, director, roles=["floor"])
     assert timedelta(days=2) - (invitation.expires_at - timezone.now()) < timedelta(minutes=1)

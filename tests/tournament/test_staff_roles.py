@@ -8,8 +8,10 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from penalties import services as penalties
-from tournament import services
-from tournament.models import RefereeAssignment
+
+from tournament.services import referees as staff_services
+from tournament.services import staff as invitations
+from tournament.models.staff import RefereeAssignment
 from tournament.roles import (
     can_enter_results,
     holds_role,
@@ -38,16 +40,16 @@ def fresh(user):
 def test_a_second_role_is_added_beside_the_first(event, make_user):
     """Assigning another role used to replace the first silently."""
     person = make_user("both")
-    services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1])
-    services.assign_referee(event, person, role=Role.SCOREKEEPER, table_numbers=[2])
+    staff_services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1])
+    staff_services.assign_referee(event, person, role=Role.SCOREKEEPER, table_numbers=[2])
     roles = {a.role: a.table_numbers for a in RefereeAssignment.objects.filter(user=person)}
     assert roles == {Role.FLOOR: [1], Role.SCOREKEEPER: [2]}
 
 
 def test_the_strongest_assignment_answers_and_every_role_counts(event, make_user):
     person = make_user("both")
-    services.assign_referee(event, person, role=Role.SCOREKEEPER, table_numbers=[2])
-    services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1])
+    staff_services.assign_referee(event, person, role=Role.SCOREKEEPER, table_numbers=[2])
+    staff_services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1])
     assert referee_assignment(fresh(person), event).role == Role.FLOOR
     assert [a.role for a in referee_assignments(person, event)] == [Role.FLOOR, Role.SCOREKEEPER]
     assert holds_role(person, event, Role.SCOREKEEPER, 2)
@@ -58,15 +60,15 @@ def test_the_strongest_assignment_answers_and_every_role_counts(event, make_user
     assert penalties.check_recorder(event, fresh(person)).role == Role.FLOOR
     assert can_enter_results(fresh(person), event, 2)
     assert not can_enter_results(fresh(person), event, 1)
-    services.assign_referee(event, person, role=Role.HEAD)
+    staff_services.assign_referee(event, person, role=Role.HEAD)
     assert referee_assignment(fresh(person), event).role == Role.HEAD
     assert is_head_referee(person, event)
 
 
 def test_removing_one_role_keeps_the_others(event, make_user, web):
     person = make_user("both")
-    floor = services.assign_referee(event, person, role=Role.FLOOR)
-    services.assign_referee(event, person, role=Role.SCOREKEEPER)
+    floor = staff_services.assign_referee(event, person, role=Role.FLOOR)
+    staff_services.assign_referee(event, person, role=Role.SCOREKEEPER)
     page = web.get(f"/director/{event.slug}/referees/").content.decode()
     assert f"/referees/{floor.pk}/remove/" in page
     assert page.count("Remove Scorekeeper from both") == 1
@@ -78,25 +80,25 @@ def test_removing_one_role_keeps_the_others(event, make_user, web):
 
 def test_the_same_role_again_changes_its_tables_and_shows_as_new(event, make_user):
     person = make_user("ref")
-    first = services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1])
-    services.mark_assignments_seen(person)
-    again = services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1, 2])
+    first = staff_services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1])
+    invitations.mark_assignments_seen(person)
+    again = staff_services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1, 2])
     assert again.pk == first.pk and again.table_numbers == [1, 2] and again.seen_at is None
 
 
 def test_table_numbers_beyond_the_events_tables_are_refused(event, make_user, director_api):
     """The event fixture seats 8 players at 2 tables per round."""
     person = make_user("ref")
-    assert services.event_table_count(event) == 2
+    assert staff_services.event_table_count(event) == 2
     with pytest.raises(ValidationError) as error:
-        services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1, 3])
+        staff_services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[1, 3])
     assert error.value.message_dict == {
         "table_numbers": [
             "This event has 2 tables (the most any round has, or as many as its active "
             "players fill), so table numbers run from 1 to 2; 3 is beyond."
         ]
     }
-    services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[2])
+    staff_services.assign_referee(event, person, role=Role.FLOOR, table_numbers=[2])
     assignment = RefereeAssignment.objects.get(user=person)
     response = director_api.patch(
         f"/api/events/{event.slug}/referees/{assignment.pk}/",
@@ -108,13 +110,13 @@ def test_table_numbers_beyond_the_events_tables_are_refused(event, make_user, di
 
 def test_the_event_table_count_follows_the_largest_round_or_the_players(make_event):
     event = make_event("unseated", players=9)
-    assert services.event_table_count(event) == 3  # nine players fill three tables
+    assert staff_services.event_table_count(event) == 3  # nine players fill three tables
     empty = make_event("empty", players=0)
-    assert services.event_table_count(empty) == 0
+    assert staff_services.event_table_count(empty) == 0
     with pytest.raises(ValidationError) as error:
-        services.check_table_numbers(empty, [1])
+        staff_services.check_table_numbers(empty, [1])
     assert "no tables yet" in error.value.messages[0]
-    assert services.check_table_numbers(empty, []) == []
+    assert staff_services.check_table_numbers(empty, []) == []
 
 
 def test_the_director_may_give_roles_only_to_known_staff(
@@ -122,16 +124,16 @@ def test_the_director_may_give_roles_only_to_known_staff(
 ):
     stranger = make_user("stranger")
     colleague = make_user("colleague")
-    services.assign_referee(make_event("earlier-cup", players=4), colleague, role=Role.HEAD)
+    staff_services.assign_referee(make_event("earlier-cup", players=4), colleague, role=Role.HEAD)
     other = make_event("not-mine", players=4, owner=other_director)
     theirs = make_user("theirs")
-    services.assign_referee(other, theirs, role=Role.FLOOR)
-    assert set(services.known_staff(director)) == {colleague}
-    assert services.find_staff(director, "colleague") == colleague
+    staff_services.assign_referee(other, theirs, role=Role.FLOOR)
+    assert set(staff_services.known_staff(director)) == {colleague}
+    assert staff_services.find_staff(director, "colleague") == colleague
     messages = set()
     for username in ("stranger", "theirs", "nobody-at-all", ""):
         with pytest.raises(ValidationError) as error:
-            services.find_staff(director, username)
+            staff_services.find_staff(director, username)
         messages.add(tuple(error.value.messages))
     assert len(messages) == 1  # the same answer whether the account exists or not
     assert stranger.pk  # it does exist
@@ -154,7 +156,7 @@ def test_the_api_answers_alike_for_existing_and_missing_accounts(event, make_use
 def test_the_staff_page_offers_only_known_staff(event, make_user, make_event, web):
     make_user("stranger")
     colleague = make_user("colleague")
-    services.assign_referee(make_event("earlier-cup", players=4), colleague, role=Role.HEAD)
+    staff_services.assign_referee(make_event("earlier-cup", players=4), colleague, role=Role.HEAD)
     page = web.get(f"/director/{event.slug}/referees/")
     choices = dict(page.context["roles_form"].fields["person"].choices)
     assert set(choices.values()) == {"—", "colleague"}

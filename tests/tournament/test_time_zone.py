@@ -12,7 +12,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from penalties.models import FoulReport
-from tournament import services
+
+from tournament.services import events as event_services
 from tournament.timezones import activate_event_time_zone
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def prague(event):
     event.time_zone = "Europe/Prague"
-    return services.save_event(event)
+    return event_services.save_event(event)
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def test_the_api_answers_with_the_events_offset_and_reads_local_times(prague, di
 def test_referee_pages_show_local_times(hall):
     event = hall.event
     event.time_zone = "America/New_York"
-    services.save_event(event)
+    event_services.save_event(event)
     hall.foul(hall.floor, "short_hand", hall.south, {"count": 1})
     report = FoulReport.objects.get()
     client = Client()

@@ -9,7 +9,8 @@ from rest_framework.response import Response
 
 from tournament.api.permissions import EventScoped
 from tournament.api.views import _save
-from tournament.models import Stage, Team
+from tournament.models.stages import Stage
+from tournament.models.players import Team
 from tournament.services import stages as stage_services
 from tournament.services import teams as team_services
 

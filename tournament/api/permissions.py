@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from rest_framework import permissions, serializers
 from rest_framework.exceptions import PermissionDenied
 
-from tournament.models import Event
+from tournament.models.events import Event
 from tournament.roles import can_view, is_director
 from tournament.timezones import activate_event_time_zone
 

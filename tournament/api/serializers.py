@@ -5,18 +5,25 @@ from django_countries.serializer_fields import CountryField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.models import (
-    MAX_NUMBER,
-    PLAYER_CLUB_MAX,
-    PLAYER_NAME_MAX,
-    Event,
-    Player,
-    Round,
-    Seat,
-    Table,
-    Wind,
-)
-from tournament.services import CSV_COLUMNS, ENCODINGS
+from tournament.models.events import MAX_NUMBER
+
+from tournament.models.players import PLAYER_CLUB_MAX
+
+from tournament.models.players import PLAYER_NAME_MAX
+
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import Seat
+
+from tournament.models.rounds import Table
+
+from tournament.models.rounds import Wind
+from tournament.services.player_import import CSV_COLUMNS
+from tournament.services.player_import import ENCODINGS
 
 ID_MAX = 2**63 - 1
 
@@ -242,7 +249,7 @@ class SeatingDraftSerializer(serializers.ModelSerializer):
     )
 
     class Meta:
-        from tournament.models import SeatingDraft
+        from tournament.models.rounds import SeatingDraft
 
         model = SeatingDraft
         fields = [

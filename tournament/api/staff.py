@@ -20,9 +20,14 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament import services
+
+from tournament.services import referees as staff_services
+
+from tournament.services import staff as invitations
 from tournament.api.permissions import EventScoped, as_drf_error
-from tournament.models import MAX_NUMBER, RefereeAssignment, StaffInvitation
+from tournament.models.events import MAX_NUMBER
+from tournament.models.staff import RefereeAssignment
+from tournament.models.staff import StaffInvitation
 from tournament.roles import is_director
 
 # Serializers --------------------------------------------------------------------------------
@@ -146,9 +151,9 @@ class RefereeList(generics.ListCreateAPIView):
 
     def perform_create(self, serializer):
         data = serializer.validated_data
-        user = _save(services.find_staff, self.request.user, data["user"]["username"])
+        user = _save(staff_services.find_staff, self.request.user, data["user"]["username"])
         serializer.instance = _save(
-            services.assign_referee,
+            staff_services.assign_referee,
             self.event,
             user,
             role=data.get("role", RefereeAssignment.Role.FLOOR),
@@ -178,14 +183,14 @@ class RefereeDetail(generics.RetrieveUpdateDestroyAPIView):
                 )
             )
         serializer.instance = _save(
-            services.change_assignment,
+            staff_services.change_assignment,
             instance,
             role=data.get("role"),
             table_numbers=data.get("table_numbers"),
         )
 
     def perform_destroy(self, instance):
-        services.remove_assignment(instance)
+        staff_services.remove_assignment(instance)
 
 
 class StaffCandidates(generics.ListAPIView):
@@ -195,7 +200,7 @@ class StaffCandidates(generics.ListAPIView):
     permission_classes = [DirectorOnly]
 
     def get_queryset(self):
-        return services.known_staff(self.request.user).order_by("username")
+        return staff_services.known_staff(self.request.user).order_by("username")
 
 
 # Invitations --------------------------------------------------------------------------------
@@ -213,7 +218,7 @@ class InvitationList(generics.ListCreateAPIView):
     permission_classes = [DirectorOnly]
 
     def get_queryset(self):
-        return services.pending_invitations(self.event)
+        return staff_services.pending_invitations(self.event)
 
     @extend_schema(request=InvitationSerializer, responses={201: NewInvitationSerializer})
     def post(self, request, *args, **kwargs):
@@ -221,7 +226,7 @@ class InvitationList(generics.ListCreateAPIView):
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
         invitation, token = _save(
-            services.create_invitation,
+            invitations.create_invitation,
             self.event,
             request.user,
             roles=data["roles"],
@@ -239,10 +244,10 @@ class InvitationDetail(generics.RetrieveDestroyAPIView):
     permission_classes = [DirectorOnly]
 
     def get_object(self):
-        return get_object_or_404(services.pending_invitations(self.event), pk=self.kwargs["pk"])
+        return get_object_or_404(staff_services.pending_invitations(self.event), pk=self.kwargs["pk"])
 
     def perform_destroy(self, instance):
-        _save(services.withdraw_invitation, instance)
+        _save(invitations.withdraw_invitation, instance)
 
 
 class InvitationRenew(APIView):
@@ -252,8 +257,8 @@ class InvitationRenew(APIView):
 
     @extend_schema(request=None, responses={200: NewInvitationSerializer})
     def post(self, request, event, pk):
-        invitation = get_object_or_404(services.pending_invitations(self.event), pk=pk)
-        token = _save(services.renew_invitation, invitation)
+        invitation = get_object_or_404(staff_services.pending_invitations(self.event), pk=pk)
+        token = _save(invitations.renew_invitation, invitation)
         invitation.url, invitation.token = _link(request, token), token
         return Response(NewInvitationSerializer(invitation).data)
 
@@ -270,17 +275,17 @@ class InvitationAccept(APIView):
         incoming = AcceptSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        invitation = services.open_invitation(data["token"])
+        invitation = invitations.open_invitation(data["token"])
         if invitation is None:
             return Response(
                 {"detail": _("This invitation link is no longer valid.")},
                 status=status.HTTP_404_NOT_FOUND,
             )
         if request.user.is_authenticated:
-            assignments = _save(services.accept_invitation, invitation, request.user)
+            assignments = _save(invitations.accept_invitation, invitation, request.user)
         else:
             user = _save(
-                services.create_account,
+                invitations.create_account,
                 invitation,
                 username=data.get("username", ""),
                 password=data.get("password", ""),
@@ -317,5 +322,5 @@ class MyRolesSeen(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request):
-        services.mark_assignments_seen(request.user)
+        invitations.mark_assignments_seen(request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -20,7 +20,16 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament import services
+
+from tournament.services import events as event_services
+
+from tournament.services import player_import
+
+from tournament.services import players as player_services
+
+from tournament.services import rounds as round_services
+
+from tournament.services import seats as seat_services
 from tournament.api.permissions import EventScoped, as_drf_error, event_for
 from tournament.api.serializers import (
     EventSerializer,
@@ -35,7 +44,10 @@ from tournament.api.serializers import (
     TableSeatsSerializer,
     TableSerializer,
 )
-from tournament.models import Event, Player, Round, Table
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Table
 from tournament.roles import can_create_events, is_director
 
 
@@ -73,7 +85,7 @@ class EventList(generics.ListCreateAPIView):
         if not can_create_events(self.request.user):
             raise PermissionDenied(_("Only directors may create events."))
         event = Event(director=self.request.user, **serializer.validated_data)
-        serializer.instance = _save(services.save_event, event)
+        serializer.instance = _save(event_services.save_event, event)
 
 
 class EventDetail(generics.RetrieveUpdateAPIView):
@@ -91,7 +103,7 @@ class EventDetail(generics.RetrieveUpdateAPIView):
         event = serializer.instance
         for key, value in serializer.validated_data.items():
             setattr(event, key, value)
-        serializer.instance = _save(services.save_event, event)
+        serializer.instance = _save(event_services.save_event, event)
 
 
 # Players ------------------------------------------------------------------------------------
@@ -111,7 +123,7 @@ class PlayerList(generics.ListCreateAPIView):
             if k not in ("status", "team_id")
         }
         data["team"] = serializer.validated_data.get("team_id")
-        serializer.instance = _save(services.add_player, self.event, **data)
+        serializer.instance = _save(player_services.add_player, self.event, **data)
 
 
 class PlayerDetail(generics.RetrieveUpdateAPIView):
@@ -125,7 +137,7 @@ class PlayerDetail(generics.RetrieveUpdateAPIView):
         changes = {k: str(v) for k, v in serializer.validated_data.items() if k != "team_id"}
         if "team_id" in serializer.validated_data:
             changes["team"] = serializer.validated_data["team_id"]
-        serializer.instance = _save(services.update_player, serializer.instance, **changes)
+        serializer.instance = _save(player_services.update_player, serializer.instance, **changes)
 
 
 class PlayerCsvImport(APIView):
@@ -159,13 +171,13 @@ class PlayerCsvImport(APIView):
         data, name = upload.read(), upload.name or ""
         try:
             if serializer.validated_data.get("dry_run"):
-                file = services.read_player_file(data, filename=name, encoding=encoding)
-                checked = services.check_player_file(self.event, file)
+                file = player_import.read_player_file(data, filename=name, encoding=encoding)
+                checked = player_import.check_player_file(self.event, file)
                 if checked.errors:
-                    raise services.CsvImportError(checked.errors)
+                    raise player_import.CsvImportError(checked.errors)
                 return Response(PlayerImportPreviewSerializer(checked).data)
-            players = services.import_players(self.event, data, filename=name, encoding=encoding)
-        except services.CsvImportError as exc:
+            players = player_import.import_players(self.event, data, filename=name, encoding=encoding)
+        except player_import.CsvImportError as exc:
             return Response(
                 {
                     "file": [
@@ -197,7 +209,7 @@ class RoundList(generics.ListCreateAPIView):
         data = dict(serializer.validated_data)
         data.pop("status", None)
         data.pop("reason", None)
-        round_ = _save(services.create_round, self.event, **data)
+        round_ = _save(round_services.create_round, self.event, **data)
         round_.table_count = 0
         serializer.instance = round_
 
@@ -217,7 +229,7 @@ class RoundDetail(generics.RetrieveUpdateAPIView):
             raise as_drf_error(DjangoValidationError({"number": [_("A round keeps its number.")]}))
         changes.pop("number", None)
         serializer.instance = _save(
-            services.update_round, serializer.instance, by=self.request.user, **changes
+            round_services.update_round, serializer.instance, by=self.request.user, **changes
         )
 
 
@@ -231,7 +243,7 @@ class RoundSeating(APIView):
         serializer = RoundSeatingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         round_ = _round(self.event, number)
-        _save(services.seat_round, round_, serializer.validated_data["tables"])
+        _save(seat_services.seat_round, round_, serializer.validated_data["tables"])
         tables = round_.tables.prefetch_related("seats__player")
         return Response(TableSerializer(tables, many=True).data)
 
@@ -245,7 +257,7 @@ class TableList(generics.ListCreateAPIView):
 
     def perform_create(self, serializer):
         round_ = _round(self.event, self.kwargs["number"])
-        serializer.instance = _save(services.create_table, round_, **serializer.validated_data)
+        serializer.instance = _save(seat_services.create_table, round_, **serializer.validated_data)
 
 
 class TableDetail(generics.RetrieveAPIView):
@@ -273,7 +285,7 @@ class TableSeats(APIView):
         )
         serializer = TableSeatsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _save(services.seat_table, table_obj, serializer.validated_data)
+        _save(seat_services.seat_table, table_obj, serializer.validated_data)
         table_obj = Table.objects.prefetch_related("seats__player").get(pk=table_obj.pk)
         return Response(TableSerializer(table_obj).data)
 

@@ -8,7 +8,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournament.models import WIND_ORDER, Event
+from tournament.models.rounds import WIND_ORDER
+
+from tournament.models.events import Event
 from tournament.signals import standings_changed
 
 WINDS = [w.value for w in WIND_ORDER]

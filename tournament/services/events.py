@@ -7,7 +7,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules import RuleError, get_ruleset
-from tournament.models import Event, time_zone_names
+from tournament.models.events import Event
+from tournament.models.events import time_zone_names
 from tournament.services.common import bump_revision
 from tournament.services.pricing import reprice
 

@@ -7,7 +7,13 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournament.models import Announcement, Event, Round, Table
+from tournament.models.events import Announcement
+
+from tournament.models.events import Event
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import Table
 
 
 def _announcements_changed(event_id: int) -> None:

@@ -31,7 +31,11 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.models import Event, Player, player_name_key
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.players import player_name_key
 from tournament.services.common import bump_revision
 from tournament.services.players import clean_player_fields
 from tournament.services.teams import clean_team_name, teams_by_name

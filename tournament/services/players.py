@@ -19,14 +19,17 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django_countries import countries
 
-from tournament.models import (
-    EMA_NUMBER_REGEX,
-    PLAYER_CLUB_MAX,
-    PLAYER_NAME_MAX,
-    Event,
-    Player,
-    player_name_key,
-)
+from tournament.models.players import EMA_NUMBER_REGEX
+
+from tournament.models.players import PLAYER_CLUB_MAX
+
+from tournament.models.players import PLAYER_NAME_MAX
+
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.players import player_name_key
 from tournament.services.common import bump_revision
 
 # Control characters (NUL, line breaks, tabs, ...), invisible formatting characters (zero-width

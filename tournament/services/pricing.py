@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import Report, RuleError, Seats, get_ruleset, ledger_lines
-from tournament.models import Event, Seat
+from tournament.models.events import Event
+from tournament.models.rounds import Seat
 
 # The director's reason for a re-pricing; the void and the replacement report quote it after
 # words of their own, within the 2000 characters a report's reason may have.

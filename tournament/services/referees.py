@@ -20,14 +20,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.models import (
-    MAX_NUMBER,
-    Event,
-    Player,
-    RefereeAssignment,
-    StaffInvitation,
-    Table,
-)
+from tournament.models.events import MAX_NUMBER
+
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.staff import RefereeAssignment
+
+from tournament.models.staff import StaffInvitation
+
+from tournament.models.rounds import Table
 
 
 def event_table_count(event: Event) -> int:

@@ -18,7 +18,13 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import MAX_NUMBER, Event, Round, RoundStatusChange
+from tournament.models.events import MAX_NUMBER
+
+from tournament.models.events import Event
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import RoundStatusChange
 from tournament.services.common import bump_revision
 
 ROUND_TRANSITIONS: dict[str, set[str]] = {

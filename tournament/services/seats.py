@@ -10,7 +10,17 @@ from django.db.models import Max, ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.models import MAX_NUMBER, Event, Player, Round, Seat, Table
+from tournament.models.events import MAX_NUMBER
+
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.rounds import Round
+
+from tournament.models.rounds import Seat
+
+from tournament.models.rounds import Table
 from tournament.services.common import WINDS, _integrity_error, bump_revision
 from tournament.services.rounds import _check_round_open
 

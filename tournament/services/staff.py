@@ -28,7 +28,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Event, RefereeAssignment, StaffInvitation
+from tournament.models.events import Event
+
+from tournament.models.staff import RefereeAssignment
+
+from tournament.models.staff import StaffInvitation
 from tournament.services.players import REFUSED_CATEGORIES
 from tournament.services.referees import check_table_numbers
 

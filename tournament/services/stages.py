@@ -17,7 +17,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournament.models import MAX_NUMBER, Event, Round, Stage
+from tournament.models.events import MAX_NUMBER
+
+from tournament.models.events import Event
+
+from tournament.models.rounds import Round
+
+from tournament.models.stages import Stage
 from tournament.services.common import bump_revision
 
 STAGE_FIELDS = (

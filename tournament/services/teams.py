@@ -14,7 +14,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournament.models import PLAYER_CLUB_MAX, Event, Player, Team
+from tournament.models.players import PLAYER_CLUB_MAX
+
+from tournament.models.events import Event
+
+from tournament.models.players import Player
+
+from tournament.models.players import Team
 from tournament.services.common import bump_revision
 from tournament.services.players import _clean_text
 

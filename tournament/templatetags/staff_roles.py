@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.models import RefereeAssignment
-from tournament.services import assignments_of
+from tournament.models.staff import RefereeAssignment
+from tournament.services.staff import assignments_of
 
 register = template.Library()
 

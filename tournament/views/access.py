@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_http_methods
 
-from tournament.models import Event
+from tournament.models.events import Event
 from tournament.roles import can_view, is_director
 from tournament.timezones import activate_event_time_zone
 

@@ -13,9 +13,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from tournament import services
+
+from tournament.services import events as event_services
+
+from tournament.services import referees as staff_services
 from tournament.event_forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
-from tournament.models import Event, Player, RefereeAssignment
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.staff import RefereeAssignment
 from tournament.roles import can_create_events
 from tournament.services.pricing import MAX_REPRICING_REASON, repricing_preview
 from tournament.views.access import director_required, require_GET_POST
@@ -87,7 +92,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         event = form.save(commit=False)
         event.director = request.user
         try:
-            services.save_event(event)
+            event_services.save_event(event)
         except ValidationError as exc:
             form.apply_service_errors(exc)
         else:
@@ -103,10 +108,10 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     repricing = False
     if request.method == "POST" and form.is_valid():
         try:
-            services.save_event(form.instance)
+            event_services.save_event(form.instance)
         except ValidationError as exc:
             form.apply_service_errors(exc)
-            repricing = services.needs_repricing(exc)
+            repricing = event_services.needs_repricing(exc)
         else:
             messages.success(request, _("Event saved."))
             return redirect(event)
@@ -139,7 +144,7 @@ def event_dashboard(request: HttpRequest, event: Event) -> HttpResponse:
             "rounds": rounds,
             "player_count": counts["total"],
             "active_count": counts["active"],
-            "staff": services.staff_of(event),
+            "staff": staff_services.staff_of(event),
             "exports": _exports(event),
             "in_force": options_in_force(event),
         },

@@ -8,8 +8,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournament import services
-from tournament.models import Announcement, Event, Round
+
+from tournament.services import hall as hall_services
+from tournament.models.events import Announcement
+from tournament.models.events import Event
+from tournament.models.rounds import Round
 from tournament.views.access import director_required, require_GET_POST
 
 
@@ -29,20 +32,20 @@ def hall(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST":
         try:
             if "announce" in request.POST:
-                services.add_announcement(event, request.POST.get("text", ""))
+                hall_services.add_announcement(event, request.POST.get("text", ""))
                 messages.success(request, _("Announcement shown."))
             elif "toggle" in request.POST:
                 announcement = get_object_or_404(
                     Announcement, event=event, pk=_number(request.POST.get("toggle"))
                 )
-                services.set_announcement_shown(announcement, not announcement.is_active)
+                hall_services.set_announcement_shown(announcement, not announcement.is_active)
             elif "extra" in request.POST and live:
                 table = get_object_or_404(live.tables, number=_number(request.POST.get("table")))
                 try:
                     minutes = int(request.POST.get("minutes", ""))
                 except ValueError:
                     minutes = -1
-                services.grant_extra_time(table, minutes)
+                hall_services.grant_extra_time(table, minutes)
                 messages.success(request, _("Extra time saved."))
         except ValidationError as exc:
             for message in exc.messages:

@@ -14,8 +14,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament import seating_service, services
-from tournament.models import Event, Player, PlayerImport
+from tournament import seating_service
+
+from tournament.services import player_import as player_import_services
+
+from tournament.services import players as player_services
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.players import PlayerImport
 from tournament.player_forms import (
     PlayerEditForm,
     PlayerFileForm,
@@ -57,7 +63,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
     )
     if adding and form.is_valid():
         try:
-            player = services.add_player(event, **form.cleaned_data)
+            player = player_services.add_player(event, **form.cleaned_data)
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
@@ -115,22 +121,22 @@ def player_import(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     errors: list = []
     checked = None
     try:
-        file = services.read_player_file(
+        file = player_import_services.read_player_file(
             data, filename=draft.filename, encoding=encoding, prefer=_prefer(request)
         )
-        checked = services.check_player_file(event, file)
+        checked = player_import_services.check_player_file(event, file)
         errors = checked.errors
-    except services.CsvImportError as exc:
+    except player_import_services.CsvImportError as exc:
         errors = exc.errors
     if request.method == "POST" and "confirm" in request.POST and checked and checked.ok:
         try:
-            created = services.import_players(
+            created = player_import_services.import_players(
                 event,
                 data,
                 filename=draft.filename,
                 encoding=checked.file.encoding if checked.file.kind == "csv" else "",
             )
-        except services.CsvImportError as exc:
+        except player_import_services.CsvImportError as exc:
             errors = exc.errors
         else:
             draft.delete()
@@ -147,7 +153,7 @@ def player_import(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     preview = []
     columns = []
     if checked is not None:
-        columns = [c for c in services.CSV_COLUMNS if c in checked.file.header]
+        columns = [c for c in player_import_services.CSV_COLUMNS if c in checked.file.header]
         index = [checked.file.header.index(c) for c in columns]
         labels = [FIELD_LABELS[c] for c in columns]
         for line, row in checked.file.rows[:PREVIEW_LINES]:
@@ -199,7 +205,7 @@ def player_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     form = PlayerEditForm(request.POST or None, initial=initial, event=event)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_player(player, **form.cleaned_data)
+            player_services.update_player(player, **form.cleaned_data)
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
@@ -218,7 +224,7 @@ def player_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     form = PlayerStatusForm(request.POST)
     if form.is_valid():
         try:
-            services.update_player(player, status=form.cleaned_data["status"])
+            player_services.update_player(player, status=form.cleaned_data["status"])
         except ValidationError as exc:
             for message in exc.messages:
                 messages.error(request, message)

@@ -13,8 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament import services
-from tournament.models import Event, RefereeAssignment, StaffInvitation
+
+from tournament.services import referees as staff_services
+
+from tournament.services import staff as staff_services
+from tournament.models.events import Event
+from tournament.models.staff import RefereeAssignment
+from tournament.models.staff import StaffInvitation
 from tournament.staff_forms import InvitationForm, StaffRolesForm
 from tournament.views.access import apply_errors, director_required, require_GET_POST
 
@@ -33,7 +38,7 @@ def _show_link_once(request: HttpRequest, invitation: StaffInvitation, token: st
 @director_required
 @require_GET_POST
 def referees(request: HttpRequest, event: Event) -> HttpResponse:
-    people = list(services.known_staff(request.user).order_by("username"))
+    people = list(staff_services.known_staff(request.user).order_by("username"))
     roles_form = StaffRolesForm(
         request.POST if "assign" in request.POST else None, people=people, prefix="assign"
     )
@@ -43,7 +48,7 @@ def referees(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and "assign" in request.POST and roles_form.is_valid():
         data = roles_form.cleaned_data
         try:
-            services.assign_roles(
+            staff_services.assign_roles(
                 event, data["person"], roles=data["roles"], table_numbers=data["table_numbers"]
             )
         except ValidationError as exc:
@@ -58,7 +63,7 @@ def referees(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and "invite" in request.POST and invite_form.is_valid():
         data = invite_form.cleaned_data
         try:
-            invitation, token = services.create_invitation(
+            invitation, token = staff_services.create_invitation(
                 event,
                 request.user,
                 roles=data["roles"],
@@ -80,13 +85,13 @@ def referees(request: HttpRequest, event: Event) -> HttpResponse:
         "director/referees.html",
         {
             "event": event,
-            "staff": services.staff_of(event),
-            "invitations": services.pending_invitations(event),
+            "staff": staff_services.staff_of(event),
+            "invitations": staff_services.pending_invitations(event),
             "roles_form": roles_form,
             "invite_form": invite_form,
             "has_people": bool(people),
             "new_link": new_link,
-            "table_count": services.event_table_count(event),
+            "table_count": staff_services.event_table_count(event),
         },
     )
 
@@ -98,7 +103,7 @@ def referee_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     assignment = get_object_or_404(
         RefereeAssignment.objects.select_related("user"), event=event, pk=pk
     )
-    services.remove_assignment(assignment)
+    staff_services.remove_assignment(assignment)
     messages.success(
         request,
         _("%(person)s is no longer %(role)s.")
@@ -112,7 +117,7 @@ def referee_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
 def invitation_renew(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     invitation = get_object_or_404(StaffInvitation, event=event, pk=pk)
     try:
-        token = services.renew_invitation(invitation)
+        token = staff_services.renew_invitation(invitation)
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)
@@ -126,7 +131,7 @@ def invitation_renew(request: HttpRequest, event: Event, pk: int) -> HttpRespons
 def invitation_withdraw(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     invitation = get_object_or_404(StaffInvitation, event=event, pk=pk)
     try:
-        services.withdraw_invitation(invitation)
+        staff_services.withdraw_invitation(invitation)
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)

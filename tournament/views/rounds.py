@@ -12,7 +12,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import seating_service, services
+from tournament import seating_service
+
+from tournament.services import rounds as round_services
+
+from tournament.services import seats as seat_services
 from tournament.forms import (
     RoundClockForm,
     RoundForm,
@@ -20,12 +24,10 @@ from tournament.forms import (
     RoundTimeForm,
     SeatRoundForm,
 )
-from tournament.models import (
-    Event,
-    Player,
-    Round,
-    Seat,
-)
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import Round
+from tournament.models.rounds import Seat
 from tournament.views.access import apply_errors, director_required, require_GET_POST
 
 
@@ -36,7 +38,7 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if v is not None}
         try:
-            round_ = services.create_round(event, **data)
+            round_ = round_services.create_round(event, **data)
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
@@ -74,7 +76,7 @@ def round_status(request: HttpRequest, event: Event, number: int) -> HttpRespons
     form = RoundStatusForm(request.POST)
     if form.is_valid():
         try:
-            services.update_round(
+            round_services.update_round(
                 round_,
                 status=form.cleaned_data["status"],
                 reason=form.cleaned_data.get("reason", ""),
@@ -107,7 +109,7 @@ def round_edit(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_round(
+            round_services.update_round(
                 round_,
                 starts_at=form.cleaned_data["starts_at"],
                 length_minutes=form.cleaned_data["length_minutes"],
@@ -139,7 +141,7 @@ def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse
                 messages.error(request, message)
         return _back(request, event)
     try:
-        services.round_clock_action(
+        round_services.round_clock_action(
             round_, form.cleaned_data["action"], minutes=form.cleaned_data.get("minutes") or 0
         )
     except ValidationError as exc:
@@ -169,7 +171,7 @@ def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.seat_round(round_, form.tables())
+            seat_services.seat_round(round_, form.tables())
         except ValidationError as exc:
             apply_errors(form, exc)
         else:

@@ -11,7 +11,9 @@ from django.utils.translation import gettext as _
 
 from tournament import seating_service
 from tournament.forms import SeatingForm
-from tournament.models import Event, Player, SeatingDraft
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.rounds import SeatingDraft
 from tournament.views.access import director_required, require_GET_POST
 
 

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from tournament import services
+
+from tournament.services import staff as invitations
 from tournament.staff_forms import AccountForm
 from tournament.timezones import activate_event_time_zone
 from tournament.views.access import apply_errors, require_GET_POST
@@ -35,7 +36,7 @@ def _welcome(request: HttpRequest, invitation, user) -> HttpResponse:
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """Accept an invitation: logged in, with one tap; otherwise by creating an account (or
     logging in first, which comes back here)."""
-    invitation = services.open_invitation(token)
+    invitation = invitations.open_invitation(token)
     if invitation is None:
         return render(request, "staff/invitation_invalid.html", status=404)
     activate_event_time_zone(invitation.event)
@@ -45,14 +46,14 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and user.is_authenticated and "accept" in request.POST:
         try:
-            services.accept_invitation(invitation, user)
+            invitations.accept_invitation(invitation, user)
         except ValidationError as exc:
             problems = exc.messages
         else:
             return _welcome(request, invitation, user)
     elif form.is_bound and form.is_valid():
         try:
-            user = services.create_account(invitation, **form.cleaned_data)
+            user = invitations.create_account(invitation, **form.cleaned_data)
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
@@ -74,7 +75,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def assignments_seen(request: HttpRequest) -> HttpResponse:
     """The person has read their new roles: they stop showing as new."""
-    services.mark_assignments_seen(request.user)
+    invitations.mark_assignments_seen(request.user)
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from penalties.repricing import reprice_event
-from tournament.models import Event
+from tournament.models.events import Event
 from tournament.services.pricing import reprice
 
 

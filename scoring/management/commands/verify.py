@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.verify import event_differences
-from tournament.models import Event
+from tournament.models.events import Event
 
 
 class Command(BaseCommand):

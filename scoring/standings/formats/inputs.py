@@ -13,7 +13,9 @@ from penalties.models import LedgerEntry
 from scoring.standings import snapshot
 from scoring.standings.formats.stages import CutInput, StageInput
 from scoring.standings.snapshot import _int_rows
-from tournament.models import Event, Player, Stage
+from tournament.models.events import Event
+from tournament.models.players import Player
+from tournament.models.stages import Stage
 
 MEMBER, OVERALL = 0, 1
 
