@@ -69,11 +69,9 @@ def build_event(players: int, rounds: int, fouls: int, *, slug="bench", seed=1) 
 
     from penalties.models import FoulReport, LedgerEntry, Void
     from scoring.results.models import SeatScore, TableResult
-    from tournament.models.events import Event
-    from tournament.models.players import Player
-    from tournament.models.rounds import Round
-    from tournament.models.rounds import Seat
-    from tournament.models.rounds import Table
+    from tournament.events.models import Event
+    from tournament.players.models import Player
+    from tournament.rounds.models import Round, Seat, Table
 
     rng = random.Random(seed)
     players -= players % 4

@@ -46,19 +46,14 @@ def build(tables: int) -> tuple[str, list[tuple[str, int]]]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-
-    from tournament.services import events as event_services
-
-    from tournament.services import player_import
-
-    from tournament.services import referees as staff_services
-
-    from tournament.services import rounds as round_services
-
-    from tournament.services import seats
-    from tournament.models.events import Event
-    from tournament.models.staff import RefereeAssignment
-    from tournament.models.rounds import Round
+    from tournament.events import services as event_services
+    from tournament.events.models import Event
+    from tournament.players import importing as player_import
+    from tournament.rounds import seats
+    from tournament.rounds import services as round_services
+    from tournament.rounds.models import Round
+    from tournament.staff import services as staff_services
+    from tournament.staff.models import RefereeAssignment
 
     User = get_user_model()
     director = User.objects.create(username="hands-director")
@@ -265,7 +260,7 @@ def main() -> None:
         from scoring.results.models import TableResult
         from scoring.sheets.models import ScoreSheet, SheetHand
         from scoring.standings.models import StandingsSnapshot
-        from tournament.models.events import Event
+        from tournament.events.models import Event
 
         hands = sum(t.numbers for t in threads)
         stored = SheetHand.objects.count()

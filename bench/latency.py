@@ -84,9 +84,8 @@ def prepare(players: int, rounds: int) -> tuple[str, str, int, list[tuple[int, l
     from rest_framework.authtoken.models import Token
 
     from scoring.standings.reconcile import reconcile_event
-    from tournament.models.events import Event
-    from tournament.models.rounds import Round
-    from tournament.models.rounds import Seat
+    from tournament.events.models import Event
+    from tournament.rounds.models import Round, Seat
 
     event = Event.objects.select_related("director").get(
         pk=build_event(players, rounds, 0, slug="latency")

@@ -38,19 +38,14 @@ def build(tablets: int) -> tuple[str, list[tuple[str, int, int]]]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-
-    from tournament.services import events as event_services
-
-    from tournament.services import player_import
-
-    from tournament.services import referees as staff_services
-
-    from tournament.services import rounds as round_services
-
-    from tournament.services import seats
-    from tournament.models.events import Event
-    from tournament.models.staff import RefereeAssignment
-    from tournament.models.rounds import Round
+    from tournament.events import services as event_services
+    from tournament.events.models import Event
+    from tournament.players import importing as player_import
+    from tournament.rounds import seats
+    from tournament.rounds import services as round_services
+    from tournament.rounds.models import Round
+    from tournament.staff import services as staff_services
+    from tournament.staff.models import RefereeAssignment
 
     User = get_user_model()
     director = User.objects.create(username="load-director")

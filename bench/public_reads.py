@@ -75,8 +75,8 @@ def main() -> None:
         settings.DEBUG = False  # no query log, as in production (static files stay plain)
 
         from scoring.standings.reconcile import reconcile_event
-        from tournament.models.events import Event
-        from tournament.models.players import Player
+        from tournament.events.models import Event
+        from tournament.players.models import Player
 
         event_id = build_event(args.players, args.rounds, fouls=args.fouls, slug="bench")
         Event.objects.filter(pk=event_id).update(is_public=True)

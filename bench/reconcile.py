@@ -51,9 +51,8 @@ WHERE p.event_id = %s
 
 def add_teams(event_id: int) -> None:
     """Teams of four players by registration order; the best three count."""
-    from tournament.models.events import Event
-    from tournament.models.players import Player
-    from tournament.models.players import Team
+    from tournament.events.models import Event
+    from tournament.players.models import Player, Team
 
     players = list(Player.objects.filter(event_id=event_id).order_by("pk"))
     teams = Team.objects.bulk_create(
@@ -72,9 +71,8 @@ def add_stages(event_id: int, rounds: int) -> None:
     from django.db.models import F
 
     from scoring.formats.cuts import current
-    from tournament.models.stages import CutDecision
-    from tournament.models.events import Event
-    from tournament.models.stages import Stage
+    from tournament.events.models import Event
+    from tournament.formats.models import CutDecision, Stage
 
     Stage.objects.create(
         event_id=event_id, number=1, name="Q", first_round=1, last_round=rounds - 2

@@ -56,7 +56,7 @@ def main() -> None:
         setup_django(url)
         event_id = build_event(args.players, args.rounds, fouls=args.players, slug="bench")
         from scoring.standings.reconcile import reconcile_event
-        from tournament.models.events import Event
+        from tournament.events.models import Event
 
         Event.objects.filter(pk=event_id).update(is_public=True)
         reconcile_event(event_id, force=True)

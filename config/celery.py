@@ -12,4 +12,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("mahjong")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# Each capability keeps its tasks beside its services.
+app.autodiscover_tasks(["scoring.standings", "tournament.health", "tournament.seating"])

@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "tournament.timezones.EventTimeZoneMiddleware",
+    "tournament.events.timezones.EventTimeZoneMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -237,7 +237,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "tournament.api.pagination.BoundedLimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournament.access.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 500,
 }
 SPECTACULAR_SETTINGS = {

@@ -11,10 +11,9 @@ from drf_spectacular.views import (
 )
 
 from penalties import views as referee_views
-
-from tournament.views import events as event_views
-from tournament.views import health
-from tournament.login import AdminLoginView, LoginView, ThrottledAdminAuthenticationForm
+from tournament.access.login import AdminLoginView, LoginView, ThrottledAdminAuthenticationForm
+from tournament.events import views as event_views
+from tournament.health import views as health
 
 # Every login goes through the brake, the admin's too (its own view is routed first below).
 admin.site.login_form = ThrottledAdminAuthenticationForm
@@ -34,9 +33,14 @@ urlpatterns = [
     path("director/", include("scoring.formats.urls")),
     path("director/", include("penalties.urls_director")),
     path("referee/", include("penalties.urls_referee")),
-    path("staff/", include("tournament.urls_staff")),
+    path("staff/", include("tournament.staff.urls")),
     path("e/", include("scoring.public.urls")),
-    path("api/", include("tournament.api.urls")),
+    path("api/", include("tournament.events.api_urls")),
+    path("api/", include("tournament.players.api_urls")),
+    path("api/", include("tournament.rounds.api_urls")),
+    path("api/", include("tournament.seating.api_urls")),
+    path("api/", include("tournament.formats.api_urls")),
+    path("api/", include("tournament.staff.api_urls")),
     path("api/", include("penalties.api_urls")),
     path("api/", include("scoring.standings.api_urls")),
     path("api/", include("scoring.formats.api_urls")),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from penalties.wording import choice_label, points_unit
 from rules import CATALOGUE, Ruleset
 from rules.catalogue import BOOL, CHOICE, INT, OBJECT_LIST, PLAYER, PLAYER_INT_MAP, PLAYER_LIST
-from tournament.models.rounds import Seat
+from tournament.rounds.models import Seat
 
 CLAIM_ROWS = 3
 

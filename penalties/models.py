@@ -13,13 +13,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.events import Event
-
-from tournament.models.players import Player
-
-from tournament.models.rounds import Round
-
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Table
 
 
 class AppendOnlyError(Exception):

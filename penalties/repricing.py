@@ -27,10 +27,10 @@ from django.utils.translation import gettext as _
 from penalties.models import FoulReport
 from penalties.services import FoulInput, record_foul, void_report
 from rules import RuleError, get_ruleset
-from tournament.models.events import Event
-from tournament.roles import is_director
-from tournament.services.events import save_event
-from tournament.services.pricing import MAX_REPRICING_REASON, repricing_preview
+from tournament.access.roles import is_director
+from tournament.events.models import Event
+from tournament.events.pricing import MAX_REPRICING_REASON, repricing_preview
+from tournament.events.services import save_event
 
 
 @dataclass(frozen=True)

@@ -22,16 +22,13 @@ from penalties.forms import FoulForm
 from penalties.models import FoulReport
 from penalties.wording import foul_description
 from rules import CATALOGUE, get_ruleset
-from tournament.models.rounds import WIND_ORDER
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Table
-from tournament.params import bounded_int
-from tournament.roles import can_enter_results, can_view, is_director, referee_assignment
-from tournament.services.staff import has_new_roles
-from tournament.timezones import activate_event_time_zone
+from tournament.access.params import bounded_int
+from tournament.access.roles import can_enter_results, can_view, is_director, referee_assignment
+from tournament.events.models import Event
+from tournament.events.timezones import activate_event_time_zone
+from tournament.rounds.models import WIND_ORDER, Round, Seat, Table
+from tournament.staff.invitations import has_new_roles
+from tournament.staff.models import RefereeAssignment
 
 require_GET_POST = require_http_methods(["GET", "POST"])
 

@@ -13,12 +13,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from penalties.repricing import reprice_event
-
-from tournament.services import events as event_services
-from tournament.event_forms import EventForm
-from tournament.models.events import Event
-from tournament.views.access import director_required
-from tournament.views.events import event_form_page
+from tournament.access.pages import director_required
+from tournament.events import services as event_services
+from tournament.events.forms import EventForm
+from tournament.events.models import Event
+from tournament.events.views import event_form_page
 
 
 @require_POST

@@ -10,10 +10,9 @@ from scoring.results import services as result_services
 from scoring.sheets import services as sheets
 from scoring.standings import reconcile
 from tournament.demo import DemoLogin, load_demo
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds.models import Round, Table
+from tournament.staff.models import RefereeAssignment
 
 # (round, table, seat of the offender, foul code, details, note)
 FOULS = [

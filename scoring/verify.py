@@ -13,9 +13,9 @@ from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
 from scoring.results.models import SeatScore, TableResult
 from scoring.standings.models import FormatStandings, StandingsSnapshot
 from scoring.standings.reconcile import compute
-from tournament.models.events import Event
-from tournament.models.rounds import Seat
-from tournament.services.pricing import reprice, standing_reports
+from tournament.events.models import Event
+from tournament.events.pricing import reprice, standing_reports
+from tournament.rounds.models import Seat
 
 
 def ledger_differences(event: Event) -> list[str]:

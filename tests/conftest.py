@@ -12,17 +12,16 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from scoring.standings import snapshot
-
-from tournament.services import events as event_services
-from tournament.services import players as player_services
-from tournament.services import referees as staff_services
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.roles import DIRECTORS_GROUP
+from tournament.access.roles import DIRECTORS_GROUP
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.players import services as player_services
+from tournament.players.models import Player
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 
 @pytest.fixture(autouse=True)
@@ -175,15 +174,15 @@ def make_hall(make_user, director):
         )
         roster = [player_services.add_player(event, name=f"P{n}-{i}") for i in range(players)]
         round_ = round_services.create_round(event, number=1)
-        seats.seat_round(
-            round_, [[p.pk for p in roster[i : i + 4]] for i in range(0, players, 4)]
-        )
+        seats.seat_round(round_, [[p.pk for p in roster[i : i + 4]] for i in range(0, players, 4)])
         round_services.update_round(round_, status=Round.Status.LIVE)
         head = make_user(f"head{n}")
         floor = make_user(f"floor{n}")
         other_floor = make_user(f"floor{n}b")
         staff_services.assign_referee(event, head, role=RefereeAssignment.Role.HEAD)
-        staff_services.assign_referee(event, floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[1])
+        staff_services.assign_referee(
+            event, floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[1]
+        )
         staff_services.assign_referee(
             event, other_floor, role=RefereeAssignment.Role.FLOOR, table_numbers=[2]
         )

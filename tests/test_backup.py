@@ -8,10 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-
-from tournament.services import players as player_services
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Event
+from tournament.players import services as player_services
+from tournament.players.models import Player
 
 
 @pytest.mark.django_db(transaction=True)

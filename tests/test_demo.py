@@ -10,7 +10,7 @@ from scoring.demo import load_full_demo
 from scoring.results.models import TableResult
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.standings.models import StandingsSnapshot
-from tournament.models.rounds import Round
+from tournament.rounds.models import Round
 
 pytestmark = pytest.mark.django_db
 

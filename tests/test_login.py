@@ -80,7 +80,7 @@ def test_spread_out_guessing_meets_a_rising_delay_not_a_lockout(director, settin
     assert response.status_code == 429
     assert b"seconds" in response.content
     # ...which is over once the delay has passed (the last failure moved back in time).
-    from tournament.login import Brake
+    from tournament.access.login import Brake
 
     brake = Brake("dir", "10.0.0.3")
     cache.set(brake.user_last, cache.get(brake.user_last) - 101)
@@ -88,7 +88,7 @@ def test_spread_out_guessing_meets_a_rising_delay_not_a_lockout(director, settin
 
 
 def test_the_delay_doubles_with_each_failure(director, settings):
-    from tournament.login import Brake
+    from tournament.access.login import Brake
 
     settings.LOGIN_MAX_FAILURES = 1
     settings.LOGIN_DELAY_SECONDS = 10
@@ -130,7 +130,7 @@ def test_the_address_behind_trusted_proxies(director, settings):
             "/accounts/login/", {"username": "dir", "password": "x"}
         )
     other = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.4.4.4")
-    from tournament.login import Brake
+    from tournament.access.login import Brake
 
     cache.delete(Brake("dir", "10.4.4.4").user_last)
     assert (

@@ -77,8 +77,7 @@ def test_a_result_scoring_a_player_who_did_not_sit_there_is_found(capsys, make_h
     credits the removed player."""
 
     from scoring.results import services as result_services
-    from tournament.models.rounds import Seat
-    from tournament.models.rounds import Table
+    from tournament.rounds.models import Seat, Table
 
     hall = make_hall("mcr")
     table = Table.objects.get(round__event=hall.event, round__number=1, number=1)

@@ -7,14 +7,11 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
-
-from tournament.services import events as event_services
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Table
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat, Table
+from tournament.staff.models import RefereeAssignment
 
 
 class ViewOnlyAdmin(admin.ModelAdmin):

@@ -13,16 +13,15 @@ from django.db import transaction
 from django.utils import timezone
 
 import seating
-
-from tournament.services import events as event_services
-from tournament.services import player_import
-from tournament.services import referees as staff_services
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
+from tournament.access.roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.players import importing as player_import
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 DEMO_SLUG = "prague-open-2026"
 
@@ -204,7 +203,9 @@ def load_demo(
             start = live_start - timedelta(hours=3 * (played + 1 - number))
         else:
             start = tomorrow + timedelta(hours=3 * (number - played - 2))
-        round_ = round_services.create_round(event, number=number, starts_at=start, length_minutes=150)
+        round_ = round_services.create_round(
+            event, number=number, starts_at=start, length_minutes=150
+        )
         seats.seat_round(round_, schedule[number - 1])
     for round_ in event.rounds.order_by("number"):
         if round_.number > played + 1:

@@ -1,17 +1,11 @@
 from django.urls import path
 
-
-from tournament.views import events as event_views
-
-from tournament.views import hall as hall_views
-
-from tournament.views import players as player_views
-
-from tournament.views import referees as referee_views
-
-from tournament.views import rounds as round_views
-
-from tournament.views import seating as seating_views
+from tournament.events import views as event_views
+from tournament.hall import views as hall_views
+from tournament.players import views as player_views
+from tournament.rounds import views as round_views
+from tournament.seating import views as seating_views
+from tournament.staff import views as referee_views
 
 app_name = "director"
 
@@ -34,7 +28,9 @@ urlpatterns = [
     path("<slug:slug>/hall/", hall_views.hall, name="hall"),
     path("<slug:slug>/seating/", seating_views.seating_page, name="seating"),
     path("<slug:slug>/rounds/<int:number>/print/", round_views.seating_print, name="seating-print"),
-    path("<slug:slug>/referees/<int:pk>/remove/", referee_views.referee_remove, name="referee-remove"),
+    path(
+        "<slug:slug>/referees/<int:pk>/remove/", referee_views.referee_remove, name="referee-remove"
+    ),
     path(
         "<slug:slug>/referees/invitations/<int:pk>/renew/",
         referee_views.invitation_renew,

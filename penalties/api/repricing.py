@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 
 from penalties.repricing import reprice_event
 from rules import RULESETS
-from tournament.api.permissions import EventScoped, as_drf_error
-from tournament.services.pricing import MAX_REPRICING_REASON, reprice
+from tournament.access.api import EventScoped, as_drf_error
+from tournament.events.pricing import MAX_REPRICING_REASON, reprice
 
 
 class RepriceSerializer(serializers.Serializer):

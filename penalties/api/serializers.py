@@ -5,8 +5,8 @@ from rest_framework import serializers
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from rules import CATALOGUE, CODES, catalogue_json_schema
-from tournament.api.serializers import ID_MAX
-from tournament.models.events import MAX_NUMBER
+from tournament.events.models import MAX_NUMBER
+from tournament.rounds.serializers import ID_MAX
 
 
 @extend_schema_field(

@@ -31,9 +31,9 @@ from penalties.api.serializers import (
 from penalties.models import FoulReport, LedgerEntry
 from penalties.wording import foul_description, points_unit
 from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_ruleset
-from tournament.api.permissions import EventScoped, EventStaffWrites, as_drf_error
-from tournament.params import bounded_int
-from tournament.roles import is_director, is_head_referee
+from tournament.access.api import EventScoped, EventStaffWrites, as_drf_error
+from tournament.access.params import bounded_int
+from tournament.access.roles import is_director, is_head_referee
 
 
 class FoulRecorders(EventStaffWrites):

@@ -21,13 +21,11 @@ from rules import (
 )
 from rules.ledger import LedgerLine
 from rules.standings import RIICHI
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Table
-from tournament.roles import is_director, referee_assignment
+from tournament.access.roles import is_director, referee_assignment
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat, Table
+from tournament.staff.models import RefereeAssignment
 
 MAX_KEY_LENGTH = 64
 MAX_VOID_REASON = 2000

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from penalties.models import LedgerEntry
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 @dataclass

@@ -19,9 +19,9 @@ from penalties.services.checks import (
     check_foul,
     check_recorder,
 )
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.services.common import bump_revision
+from tournament.events.models import Event
+from tournament.staff.models import RefereeAssignment
+from tournament.writes import bump_revision
 
 
 def _replayed(

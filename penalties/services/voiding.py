@@ -11,10 +11,10 @@ from penalties.services.checks import MAX_VOID_REASON, Conflict, _denied, _inval
 from rules import (
     REVERSIBLE_KINDS,
 )
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.roles import is_director, referee_assignment
-from tournament.services.common import bump_revision
+from tournament.access.roles import is_director, referee_assignment
+from tournament.events.models import Event
+from tournament.staff.models import RefereeAssignment
+from tournament.writes import bump_revision
 
 
 def check_voider(event: Event, user: AbstractBaseUser) -> None:

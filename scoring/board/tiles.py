@@ -13,9 +13,8 @@ from django.utils.translation import ngettext
 
 from penalties.models import FoulReport
 from scoring.results.models import TableResult
-from tournament.clock import clock_of
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
+from tournament.rounds.clock import clock_of
+from tournament.rounds.models import Round, Seat
 
 NONE, ENTERED, CONFIRMED, CORRECTED = "none", "entered", "confirmed", "corrected"
 

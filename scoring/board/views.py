@@ -13,13 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.board import tiles as board
-
-from tournament.services import rounds as round_services
-from tournament.forms import RoundStatusForm, RoundTimeForm
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.services.rounds import BACKWARD_MOVES, ROUND_TRANSITIONS
-from tournament.views.access import director_required
+from tournament.access.pages import director_required
+from tournament.events.models import Event
+from tournament.rounds import services as round_services
+from tournament.rounds.forms import RoundStatusForm, RoundTimeForm
+from tournament.rounds.models import Round
+from tournament.rounds.services import BACKWARD_MOVES, ROUND_TRANSITIONS
 
 
 def _round(event: Event, number: int) -> Round:

@@ -22,17 +22,11 @@ from django.utils.translation import gettext as _
 from penalties.models import FoulReport, LedgerEntry, Void
 from scoring.results.models import SeatScore, TableResult
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
-from tournament.models.events import Announcement
-from tournament.models.stages import CutDecision
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import RoundStatusChange
-from tournament.models.rounds import Seat
-from tournament.models.stages import Stage
-from tournament.models.rounds import Table
-from tournament.models.players import Team
+from tournament.events.models import Announcement, Event
+from tournament.formats.models import CutDecision, Stage
+from tournament.players.models import Player, Team
+from tournament.rounds.models import Round, RoundStatusChange, Seat, Table
+from tournament.staff.models import RefereeAssignment
 
 ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.

@@ -8,7 +8,7 @@ from rules.standings import RIICHI
 from scoring.exports.tables import _country, _players, standings
 from scoring.files import number, table_points, to_csv
 from scoring.formats.tables import final_order
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 # The EMA reads these column names; they are a file format, not text for people, so they are
 # not translated.

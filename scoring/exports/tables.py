@@ -15,9 +15,9 @@ from rules.standings import RIICHI, TABLE_POINTS
 from scoring.files import number, table_points, to_csv, to_xlsx
 from scoring.results.models import SeatScore
 from scoring.standings.snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
-from tournament.models.rounds import WIND_ORDER
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import WIND_ORDER
 
 
 def standings(event: Event) -> tuple[str, list[dict[str, Any]]]:

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_safe
 from scoring import exports
 from scoring.formats import tables as format_tables
 from scoring.sheets import services as sheets
-from tournament.models.events import Event
-from tournament.views.access import director_required
+from tournament.access.pages import director_required
+from tournament.events.models import Event
 
 
 def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:

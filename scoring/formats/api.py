@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 
 from scoring.formats import cuts
 from scoring.formats import tables as format_tables
-from tournament.api.permissions import EventScoped, as_drf_error
-from tournament.models.stages import Stage
+from tournament.access.api import EventScoped, as_drf_error
+from tournament.formats.models import Stage
 
 
 class NamedSerializer(serializers.Serializer):

@@ -21,15 +21,13 @@ from rules import formats as rf
 from rules.errors import RuleError
 from scoring.standings import formats
 from scoring.standings.formats import current
-from tournament.models.stages import CutDecision
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.stages import Stage
-from tournament.services.common import bump_revision
-from tournament.services.rounds import create_round
-from tournament.services.seats import seat_round
+from tournament.events.models import Event
+from tournament.formats.models import CutDecision, Stage
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat
+from tournament.rounds.seats import seat_round
+from tournament.rounds.services import create_round
+from tournament.writes import bump_revision
 
 
 def stages_of(event: Event) -> list[Stage]:

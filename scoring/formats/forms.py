@@ -5,9 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.players import PLAYER_CLUB_MAX
-
-from tournament.models.stages import Stage
+from tournament.formats.models import Stage
+from tournament.players.models import PLAYER_CLUB_MAX
 
 
 class TeamForm(forms.Form):
@@ -26,7 +25,7 @@ class TeamBestForm(forms.Form):
 
 
 class StageForm(forms.Form):
-    """What a director types for a stage; ``tournament.services.stages`` checks it."""
+    """What a director types for a stage; ``tournament.formats.stages`` checks it."""
 
     name = forms.CharField(label=_("Name"), max_length=80)
     first_round = forms.CharField(

@@ -14,10 +14,9 @@ from scoring.files import number, to_csv, to_xlsx
 from scoring.standings.formats import current as current_data
 from scoring.standings.formats import display, readable
 from scoring.standings.models import FormatStandings
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.stages import Stage
-from tournament.models.players import Team
+from tournament.events.models import Event
+from tournament.formats.models import Stage
+from tournament.players.models import Player, Team
 
 
 def columns(method: str) -> list[str]:

@@ -1,6 +1,6 @@
 """Director pages of the event's format: teams, stages, the cut line (live, the tie marked),
 confirming the cut and seating a stage's round in one step. Thin views over
-``tournament.services.teams``/``stages`` and ``scoring.formats.cuts``."""
+``tournament.formats.teams``/``stages`` and ``scoring.formats.cuts``."""
 
 from __future__ import annotations
 
@@ -17,13 +17,12 @@ from django.views.decorators.http import require_POST
 from scoring.formats import cuts
 from scoring.formats import tables as format_tables
 from scoring.formats.forms import StageForm, TeamBestForm, TeamForm
-from tournament.models.events import Event
-from tournament.models.stages import Stage
-from tournament.models.players import Team
-from tournament.services import stages as stage_services
-from tournament.services import teams as team_services
-from tournament.views.access import director_required
-from tournament.views.access import apply_errors, require_GET_POST
+from tournament.access.pages import apply_errors, director_required, require_GET_POST
+from tournament.events.models import Event
+from tournament.formats import stages as stage_services
+from tournament.formats import teams as team_services
+from tournament.formats.models import Stage
+from tournament.players.models import Team
 
 
 def _fail(request: HttpRequest, exc: ValidationError) -> None:

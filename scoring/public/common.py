@@ -14,9 +14,9 @@ from django.utils.translation import get_language
 
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring.standings.models import StandingsSnapshot
-from tournament.models.events import Event
-from tournament.roles import can_view
-from tournament.timezones import activate_event_time_zone
+from tournament.access.roles import can_view
+from tournament.events.models import Event
+from tournament.events.timezones import activate_event_time_zone
 
 
 def _event(request: HttpRequest, slug: str) -> Event:

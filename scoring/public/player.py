@@ -27,13 +27,11 @@ from scoring.public.prepared import Prepared, json_value
 from scoring.sheets import services as sheets
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.snapshot import decoded_rows, expand_rounds
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Wind
-from tournament.roles import can_view
-from tournament.timezones import activate_event_time_zone
+from tournament.access.roles import can_view
+from tournament.events.models import Event
+from tournament.events.timezones import activate_event_time_zone
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat, Wind
 
 # Player pages of anonymous visitors: (event pk, revisions, language, player) -> (ETag, page),
 # the most recently used last; and per (slug, language) until when the revisions last read

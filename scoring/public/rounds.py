@@ -13,9 +13,9 @@ from rules.standings import RIICHI, TABLE_POINTS
 from scoring.public.common import _event, _snapshot
 from scoring.sheets import services as sheets
 from scoring.standings.snapshot import decoded_rows, expand_rounds
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Round
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import Round
 
 
 @require_GET

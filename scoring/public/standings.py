@@ -18,10 +18,9 @@ from rules.standings import RIICHI
 from scoring.public.common import _columns, _etag, _event, _not_modified, _shared_page, _snapshot
 from scoring.sheets import services as sheets
 from scoring.standings.models import StandingsSnapshot
-from tournament.clock import clock_of
-from tournament.models.events import Announcement
-from tournament.models.events import Event
-from tournament.models.rounds import Round
+from tournament.events.models import Announcement, Event
+from tournament.rounds.clock import clock_of
+from tournament.rounds.models import Round
 
 
 def _standings_context(event: Event, snapshot: StandingsSnapshot) -> dict:

@@ -22,8 +22,8 @@ from scoring.results.serializers import (
     ResultVersionSerializer,
     TableResultSerializer,
 )
-from tournament.api.permissions import EventStaffWrites, as_drf_error
-from tournament.models.rounds import Table
+from tournament.access.api import EventStaffWrites, as_drf_error
+from tournament.rounds.models import Table
 
 
 def _call(function, *args, **kwargs):

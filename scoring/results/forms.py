@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.results.services import MAX_REASON, MAX_SCORE, WINDS
-from tournament.models.rounds import Seat
+from tournament.rounds.models import Seat
 
 # Digit groups people type: "30 000", "30 000" (no-break or thin space), "30'000".
 _GROUPING = re.compile(r"[\s\u00a0\u202f'_]")

@@ -14,15 +14,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.events import Event
-
-from tournament.models.players import Player
-
-from tournament.models.rounds import Round
-
-from tournament.models.rounds import Table
-
-from tournament.models.rounds import Wind
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Table, Wind
 
 
 class TableResult(models.Model):

@@ -16,13 +16,11 @@ from rules import RuleError, get_ruleset
 from rules.hands.riichi import RIICHI_STICK
 from rules.standings import RIICHI
 from scoring.results.models import SeatScore, TableResult
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Table
-from tournament.roles import can_enter_results, is_director
-from tournament.services.common import bump_revision
-from tournament.services.seats import lock_table
+from tournament.access.roles import can_enter_results, is_director
+from tournament.events.models import Event
+from tournament.rounds.models import Round, Seat, Table
+from tournament.rounds.seats import lock_table
+from tournament.writes import bump_revision
 
 WINDS = ("E", "S", "W", "N")
 MAX_SCORE = 10**9

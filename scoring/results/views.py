@@ -21,12 +21,10 @@ from django.views.decorators.http import require_http_methods
 from scoring.results import services as result_services
 from scoring.results.forms import ConfirmForm, ResultForm, score_field_name
 from scoring.results.models import TableResult
-from tournament.models.rounds import WIND_ORDER
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
-from tournament.roles import can_enter_results, can_view, is_director, is_staff_of
-from tournament.timezones import activate_event_time_zone
+from tournament.access.roles import can_enter_results, can_view, is_director, is_staff_of
+from tournament.events.models import Event
+from tournament.events.timezones import activate_event_time_zone
+from tournament.rounds.models import WIND_ORDER, Round, Table
 
 
 def group_digits(value: int) -> str:

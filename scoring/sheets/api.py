@@ -19,11 +19,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.sheets import services as sheets
-from tournament import pins
-from tournament.api.permissions import as_drf_error, event_for
-from tournament.models.players import Player
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament.access.api import as_drf_error, event_for
+from tournament.players import pins
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Table
 
 
 class PlayerPinAuthentication(SessionAuthentication):

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from scoring.files import to_csv, to_xlsx
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
-from tournament.models.events import Event
-from tournament.models.rounds import Seat
+from tournament.events.models import Event
+from tournament.rounds.models import Seat
 
 HANDS_HEADER = (
     "round",

@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from penalties.models import FoulReport
-from tournament.models.rounds import Seat
+from tournament.rounds.models import Seat
 
 WIND_LABELS = (_("East"), _("South"), _("West"), _("North"))
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")

@@ -6,7 +6,7 @@ from rules import RuleError
 from scoring.results.models import TableResult
 from scoring.sheets.models import HandConfirmation, SheetHand
 from scoring.sheets.reading import WINDS, _latest, _play, _with_confirmation
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 def sheet_differences(event: Event) -> list[str]:

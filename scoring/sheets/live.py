@@ -9,9 +9,8 @@ from fractions import Fraction
 from rules.hands import WIN
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
-from tournament.models.players import Player
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from penalties.models import AppendOnlyModel, FoulReport
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Table
 
 
 class ScoreSheet(models.Model):

@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 from rules import RuleError, get_ruleset
 from rules.hands import Sheet
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
-from tournament.models.events import Event
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds.models import Seat, Table
 
 WINDS = ("E", "S", "W", "N")
 

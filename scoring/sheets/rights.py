@@ -10,13 +10,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
 from scoring.results import services as result_services
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Table
-from tournament.roles import referee_assignments
+from tournament.access.roles import referee_assignments
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat, Table
+from tournament.staff.models import RefereeAssignment
 
 
 @dataclass(frozen=True)

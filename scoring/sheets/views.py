@@ -1,6 +1,6 @@
 """Score sheet pages: the staff tablet page of a table's sheet, the players' page signed in
 with a PIN (/e/<event>/play/), and the director's player cards, PIN export and reissue.
-Thin: every write is a ``scoring.sheets.services`` or ``tournament.pins`` call."""
+Thin: every write is a ``scoring.sheets.services`` or ``tournament.players.pins`` call."""
 
 from __future__ import annotations
 
@@ -21,13 +21,12 @@ from rules import get_ruleset
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
 from scoring.sheets.forms import WIND_LABELS, CorrectionForm, HandForm, PinForm
-from tournament import pins
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Seat
-from tournament.models.rounds import Table
-from tournament.roles import can_view
-from tournament.views.access import director_required
+from tournament.access.pages import director_required
+from tournament.access.roles import can_view
+from tournament.events.models import Event
+from tournament.players import pins
+from tournament.players.models import Player
+from tournament.rounds.models import Seat, Table
 
 WINDS = ("E", "S", "W", "N")
 

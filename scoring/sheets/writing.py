@@ -18,7 +18,7 @@ from scoring.results.models import TableResult
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, SheetView, _latest, _play, _rule_error, _with_confirmation
 from scoring.sheets.rights import Author, _check_author, _check_enabled
-from tournament.models.rounds import Table
+from tournament.rounds.models import Table
 
 MAX_KEY = 64
 

@@ -15,7 +15,7 @@ from scoring.standings.serializers import (
     StandingsSerializer,
 )
 from scoring.standings.snapshot import decoded_rows, expand_rounds
-from tournament.api.permissions import EventStaffWrites
+from tournament.access.api import EventStaffWrites
 
 PAGE_SIZE = 100
 MAX_PAGE_SIZE = 1000

@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 class StandingsSnapshot(models.Model):

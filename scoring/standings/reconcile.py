@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import logging
 from contextlib import nullcontext
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from scoring.standings import formats, snapshot
 from scoring.standings.models import StandingsSnapshot
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 # The name the logging settings and operators know from before the split.
 logger = logging.getLogger("scoring.services")

@@ -9,10 +9,20 @@ beat's schedule and messages already queued keep finding them.
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
+
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
+from django.conf import settings
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from scoring.standings import reconcile as standings_reconcile
+from scoring.standings.models import StandingsSnapshot
+
+# The name the logging settings and operators know from before the split.
+logger = logging.getLogger("scoring.services")
 
 
 @shared_task(

@@ -6,12 +6,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-
-from tournament.services import referees as staff_services
-from tournament.models.players import Player
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-
-from tournament.services import referees as staff_services
-
-from tournament.services import rounds as round_services
-
-from tournament.services import seats
-from tournament.models.players import Player
-from tournament.models.staff import RefereeAssignment
+from tournament.players.models import Player
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

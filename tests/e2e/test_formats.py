@@ -12,12 +12,12 @@ from scoring.demo import load_full_demo
 from scoring.formats import cuts
 from scoring.results.services import enter_result
 from scoring.standings.reconcile import reconcile_event
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.stages import Stage
-from tournament.roles import STAFF_GROUPS
-from tournament.services import teams
-from tournament.services.rounds import update_round
+from tournament.access.roles import STAFF_GROUPS
+from tournament.events.models import Event
+from tournament.formats import teams
+from tournament.formats.models import Stage
+from tournament.rounds.models import Round
+from tournament.rounds.services import update_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

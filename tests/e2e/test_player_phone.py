@@ -9,11 +9,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.results import services as result_services
-
-from tournament.services import hall as hall_services
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.models.rounds import Round
+from tournament.hall import services as hall_services
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,12 +11,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.results import services as result_services
-
-from tournament.services import hall as hall_services
-from tournament.services import players as player_services
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.models.rounds import Round
+from tournament.hall import services as hall_services
+from tournament.players import services as player_services
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,9 +10,9 @@ import pytest
 from penalties.models import LedgerEntry
 from scoring.results.models import TableResult
 from scoring.sheets.models import SheetHand
-from tournament import pins
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Event
+from tournament.players import pins
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -166,7 +166,7 @@ def test_director_prints_player_cards_and_the_public_sees_live_tables(
     page.wait_for_selector("[role=status]")
     assert page.locator(f"[data-player='{hall.south.pk}']").inner_text() != old
 
-    from tournament.models.rounds import Table
+    from tournament.rounds.models import Table
 
     table = Table.objects.select_related("round__event").get(round__event=hall.event, number=1)
     sheets.add_hand(

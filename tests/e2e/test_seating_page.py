@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-
-from tournament.services import players as player_services
-from tournament.models.players import Player
+from tournament.players import services as player_services
+from tournament.players.models import Player
 
 from .test_director_pages import login, no_sideways_scrolling
 

@@ -9,11 +9,10 @@ import pytest
 
 from penalties.models import FoulReport
 from scoring.results.models import TableResult
-
-from tournament.services import referees as staff_services
-from tournament.services import rounds as round_services
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 from .conftest import PHONE, TABLET, wait_until
 from .test_referee_tablet import login, seat

@@ -6,14 +6,13 @@ import datetime
 
 from penalties.models import FoulReport
 from scoring.results import services as result_services
-
-from tournament.services import events as event_services
-from tournament.services import hall as hall_services
-from tournament.services import players as player_services
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.models.players import Player
-from tournament.models.rounds import Round
+from tournament.events import services as event_services
+from tournament.hall import services as hall_services
+from tournament.players import services as player_services
+from tournament.players.models import Player
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 
 def build_archive_event(hall) -> None:

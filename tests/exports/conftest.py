@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.scoring.ledger import Ledger
-
-from tournament.services import players as player_services
-from tournament.models.players import Player
+from tournament.players import services as player_services
+from tournament.players.models import Player
 
 from .events import Built, build_event
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.results import services as result_services
-
-from tournament.services import events as event_services
-from tournament.services import players as player_services
-from tournament.services import rounds as round_services
-from tournament.services import seats as seat_services
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Round
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.players import services as player_services
+from tournament.players.models import Player
+from tournament.rounds import seats as seat_services
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 
 @dataclass

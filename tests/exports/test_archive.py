@@ -17,12 +17,10 @@ from penalties.models import LedgerEntry
 from scoring import exports
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.reconcile import reconcile_event
-
-from tournament.services import hall as hall_services
-from tournament.services import players as player_services
-from tournament.models.events import Announcement
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Announcement, Event
+from tournament.hall import services as hall_services
+from tournament.players import services as player_services
+from tournament.players.models import Player
 
 from .archive_event import build_archive_event
 

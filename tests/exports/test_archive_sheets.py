@@ -16,11 +16,9 @@ from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
 from scoring.sheets.models import ScoreSheet
 from scoring.sheets.services import Author
-
-from tournament.services import rounds as round_services
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round, Table
 
 from .archive_event import build_archive_event
 from .test_archive import run

@@ -10,12 +10,11 @@ import io
 import pytest
 
 from scoring import exports
-
-from tournament.services import common as writes
-from tournament.services import events as event_services
-from tournament.services import players as player_services
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament import writes
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.players import services as player_services
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +74,9 @@ def test_a_cell_starting_like_a_formula_becomes_text(value):
 
 
 def test_a_player_who_never_played_is_not_ranked_nor_in_the_ema_file(mcr_event):
-    player_services.add_player(mcr_event.event, name="Late Comer", country="CZ", ema_number="07000099")
+    player_services.add_player(
+        mcr_event.event, name="Late Comer", country="CZ", ema_number="07000099"
+    )
     standings = read(exports.standings_csv(mcr_event.event))
     header = standings[0]
     late = next(r for r in standings if r[1] == "Late Comer")

@@ -8,12 +8,11 @@ import pytest
 
 from scoring.results.services import enter_result
 from scoring.standings.models import StandingsSnapshot
-
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Round
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 
 @pytest.fixture(autouse=True)

@@ -14,12 +14,10 @@ from scoring.standings.formats import pack
 from scoring.standings.models import FormatStandings
 from scoring.standings.reconcile import reconcile_event
 from scoring.verify import format_differences
-from tournament.models.stages import CutDecision
-from tournament.models.events import Event
-from tournament.models.stages import Stage
-from tournament.models.players import Team
-from tournament.services import stages
-from tournament.services import teams
+from tournament.events.models import Event
+from tournament.formats import stages, teams
+from tournament.formats.models import CutDecision, Stage
+from tournament.players.models import Team
 
 from .conftest import close
 from .test_stages import ROUND_ONE

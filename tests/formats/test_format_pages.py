@@ -12,11 +12,9 @@ from openpyxl import load_workbook
 from scoring.formats.cuts import confirm_cut
 from scoring.standings.models import FormatStandings
 from scoring.standings.reconcile import reconcile_event
-from tournament.models.stages import CutDecision
-from tournament.models.rounds import Round
-from tournament.models.stages import Stage
-from tournament.services import stages
-from tournament.services import teams
+from tournament.formats import stages, teams
+from tournament.formats.models import CutDecision, Stage
+from tournament.rounds.models import Round
 
 from .conftest import close, enter_round
 from .test_stages import ROUND_ONE

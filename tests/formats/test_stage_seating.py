@@ -8,8 +8,8 @@ from itertools import combinations
 import pytest
 
 from scoring.formats import cuts
-from tournament.models.rounds import Round
-from tournament.services import stages
+from tournament.formats import stages
+from tournament.rounds.models import Round
 
 from .conftest import close, enter_round
 

@@ -12,10 +12,9 @@ from scoring.formats import cuts
 from scoring.standings.formats import readable
 from scoring.standings.models import FormatStandings
 from scoring.standings.reconcile import reconcile_event
-from tournament.models.stages import CutDecision
-from tournament.models.events import Event
-from tournament.models.stages import Stage
-from tournament.services import stages
+from tournament.events.models import Event
+from tournament.formats import stages
+from tournament.formats.models import CutDecision, Stage
 
 from .conftest import close, enter_round
 
@@ -272,8 +271,8 @@ def test_the_reconcile_counts_overall_deductions_in_their_stage_as_a_fresh_read_
     from scoring.standings import formats
     from scoring.standings.models import StandingsSnapshot
     from tests.scoring.ledger import Ledger
-    from tournament.models.rounds import Table
-    from tournament.services import teams
+    from tournament.formats import teams
+    from tournament.rounds.models import Table
 
     event, p, final = two_stages(make_event, play, "classical", carry="none")
     red = teams.create_team(event, "Red")

@@ -8,11 +8,10 @@ from django.core.exceptions import ValidationError
 from scoring.standings.formats import readable
 from scoring.standings.models import FormatStandings
 from scoring.standings.reconcile import reconcile_event
-
-from tournament.services import player_import
-from tournament.services import players as player_services
-from tournament.models.players import Player
-from tournament.services import teams
+from tournament.formats import teams
+from tournament.players import importing as player_import
+from tournament.players import services as player_services
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db
 

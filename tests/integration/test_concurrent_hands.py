@@ -11,7 +11,7 @@ from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from scoring.sheets.models import ScoreSheet, SheetHand
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

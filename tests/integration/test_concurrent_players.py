@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
-from tournament.models.players import Player
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,7 +22,7 @@ from penalties.models import FoulReport
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.reconcile import compute, reconcile_event
 from tests.integration.conftest import _database_url, _require_services
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 ROOT = Path(__file__).resolve().parents[2]
 

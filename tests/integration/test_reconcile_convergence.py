@@ -17,9 +17,9 @@ from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import tasks
 from scoring.standings.models import StandingsSnapshot
 from tests.scoring.ledger import Ledger, seated_table
-from tournament.models.events import Event
-from tournament.models.rounds import Table
-from tournament.roles import STAFF_GROUPS
+from tournament.access.roles import STAFF_GROUPS
+from tournament.events.models import Event
+from tournament.rounds.models import Table
 
 
 def wait_until_current(event_id: int, timeout: float = 60.0) -> StandingsSnapshot:

@@ -12,7 +12,7 @@ from bench._build import build_event
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import snapshot
 from scoring.standings.models import StandingsSnapshot
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 from .conftest import _require_services
 

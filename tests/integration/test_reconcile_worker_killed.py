@@ -23,8 +23,8 @@ from scoring.standings.models import StandingsSnapshot
 from tests.integration.conftest import ROOT, _database_url, _require_services
 from tests.integration.test_reconcile_convergence import wait_until_current
 from tests.scoring.ledger import Ledger, seated_table
-from tournament.models.events import Event
-from tournament.roles import STAFF_GROUPS
+from tournament.access.roles import STAFF_GROUPS
+from tournament.events.models import Event
 
 
 def start_worker(app: str, queue: str, log: Path, **env: str) -> subprocess.Popen:

@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tournament.tasks import health_check
+from tournament.health.tasks import health_check
 
 
 @pytest.mark.django_db(transaction=True)

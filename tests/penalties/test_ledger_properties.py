@@ -17,13 +17,12 @@ from penalties import services as penalties
 from penalties.models import FoulReport, LedgerEntry
 from rules import CATALOGUE, RULESETS
 from tests.rules.test_rules_properties import OPTIONS, PLAYERS, details_strategy
-
-from tournament.services import events as event_services
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.rounds import Round
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 pytestmark = pytest.mark.django_db
 

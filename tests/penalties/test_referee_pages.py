@@ -6,13 +6,12 @@ import pytest
 from django.test import Client
 
 from penalties.models import FoulReport
-
-from tournament.services import referees as staff_services
-from tournament.services import rounds as round_services
-from tournament.services import seats
-from tournament.services import staff as invitations
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
+from tournament.rounds import seats
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
+from tournament.staff import invitations
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.results import services as result_services
 from scoring.standings import reconcile as standings_reconcile
-
-from tournament.services import players as player_services
+from tournament.players import services as player_services
 
 pytestmark = pytest.mark.django_db
 

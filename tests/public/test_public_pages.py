@@ -14,11 +14,10 @@ from django.utils import timezone
 from scoring.results import services as result_services
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings.models import StandingsSnapshot
-
-from tournament.services import hall as hall_services
-from tournament.services import rounds as round_services
-from tournament.services import seats as seat_services
-from tournament.models.rounds import Round
+from tournament.hall import services as hall_services
+from tournament.rounds import seats as seat_services
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring.public import name_matches, search_key
-
-from tournament.services import players as player_services
-from tournament.services import rounds as round_services
-from tournament.services import seats as seat_services
-from tournament.models.players import Player
-from tournament.models.rounds import Round
+from tournament.players import services as player_services
+from tournament.players.models import Player
+from tournament.rounds import seats as seat_services
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 pytestmark = pytest.mark.django_db
 

@@ -16,10 +16,9 @@ from scoring import public
 from scoring.results import services as result_services
 from scoring.standings import reconcile
 from scoring.standings.models import StandingsSnapshot
-
-from tournament.services import players as player_services
-from tournament.services import rounds as round_services
-from tournament.services import seats as seat_services
+from tournament.players import services as player_services
+from tournament.rounds import seats as seat_services
+from tournament.rounds import services as round_services
 
 from .test_public_pages import standings_rows
 

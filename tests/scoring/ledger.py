@@ -9,12 +9,10 @@ import uuid
 from django.db import transaction
 
 from penalties.models import FoulReport, LedgerEntry, Void
-
-from tournament.services import common as writes
-from tournament.services import rounds as round_services
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament import writes
+from tournament.events.models import Event
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round, Table
 
 
 class Ledger:

@@ -9,8 +9,8 @@ from bench._build import build_event
 from rules import PlayerEntry, get_ruleset
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings.snapshot import load_grid
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Event
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.public.prepared import Prepared, json_value
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Event
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -18,12 +18,11 @@ from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import snapshot as standings_snapshot
 from scoring.standings import tasks
 from scoring.standings.models import StandingsSnapshot
-
-from tournament.services import events as event_services
-from tournament.services import hall
-from tournament.services import rounds as round_services
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.hall import services as hall
+from tournament.players.models import Player
+from tournament.rounds import services as round_services
 
 
 def test_reconcile_writes_then_is_idempotent(table_event, director):

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-
-from tournament.services import referees as staff_services
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
+from tournament.events.models import Event
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 URL = "/api/events/{slug}/rounds/1/tables/1/result/"
 

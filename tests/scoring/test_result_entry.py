@@ -8,12 +8,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
-
-from tournament.services import referees as staff_services
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.roles import can_enter_results
+from tournament.access.roles import can_enter_results
+from tournament.events.models import Event
+from tournament.rounds.models import Round
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 
 @pytest.fixture

@@ -12,11 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
 from scoring.results import services as result_services
-
-from tournament.services import referees as staff_services
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds.models import Table
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
 from scoring.sheets.services import Author
 from tests.scoring.test_sheets import S, add, riichi_hall, riichi_hanchan, table_of  # noqa: F401
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 def test_a_sheet_with_a_stick_left_over_closes_short_of_the_start(riichi_hall):  # noqa: F811

@@ -11,9 +11,9 @@ from django.test import Client
 
 from scoring.results.models import TableResult
 from scoring.sheets.models import SheetHand
-from tournament import pins
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Event
+from tournament.players import pins
+from tournament.players.models import Player
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.sheets import services as sheets
 from scoring.sheets.services import Author
-from tournament.models.events import Event
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds.models import Table
 
 
 def enable(event):

@@ -17,9 +17,8 @@ from scoring.sheets import services as sheets
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
 from scoring.sheets.services import Author, HandConflict
 from tests.scoring.ledger import Ledger
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds.models import Round, Table
 
 E, S, W, N = 0, 1, 2, 3
 

@@ -25,8 +25,8 @@ from scoring.standings.snapshot import (
     positions,
     unpack,
 )
-from tournament.models.events import Event
-from tournament.models.players import Player
+from tournament.events.models import Event
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from bench._build import build_event
 from scoring.standings import reconcile
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.snapshot import LINE_FIELDS, TWELFTHS, unpack
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 def packed_row_by_row(rows: list[dict], width: int) -> bytes:

@@ -9,7 +9,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
-from tournament.models.rounds import Table
+from tournament.rounds.models import Table
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from penalties.models import FoulReport
 from scoring.demo import load_full_demo
-from tournament.models.players import Player
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -68,7 +68,7 @@ def test_the_worker_check_is_made_at_most_once_per_interval(monkeypatch, private
         def get(self, timeout):
             return {"events": 99}
 
-    from tournament import tasks
+    from tournament.health import tasks
 
     monkeypatch.setattr(tasks.health_check, "delay", lambda: calls.append(1) or Result())
     settings.HEALTHZ_WORKER_SECONDS = 60
@@ -84,7 +84,7 @@ def test_healthz_is_down_when_the_worker_is(monkeypatch, admin_client):
         def get(self, timeout):
             raise TimeoutError
 
-    from tournament import tasks
+    from tournament.health import tasks
 
     monkeypatch.setattr(tasks.health_check, "delay", lambda: Broken())
     response = Client().get("/healthz?worker=1")

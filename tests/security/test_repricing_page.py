@@ -9,9 +9,9 @@ from django.test import Client
 
 from penalties.models import FoulReport, Void
 from scoring.results import services as result_services
-from tournament.models.events import Event
-from tournament.models.rounds import Table
-from tournament.services.pricing import MAX_REPRICING_REASON
+from tournament.events.models import Event
+from tournament.events.pricing import MAX_REPRICING_REASON
+from tournament.rounds.models import Table
 
 pytestmark = pytest.mark.django_db
 

@@ -20,15 +20,15 @@ from rest_framework.test import APIClient
 
 from penalties import services as penalties
 from scoring.results import services as result_services
-from tournament import seating_service
-from tournament.services import events as event_services
-from tournament.services import referees as staff_services
-from tournament.services import staff as invitations
-from tournament.models.events import Event
-from tournament.models.players import PlayerImport
-from tournament.models.staff import RefereeAssignment
-from tournament.services import stages as stage_services
-from tournament.services import teams as team_services
+from tournament.events import services as event_services
+from tournament.events.models import Event
+from tournament.formats import stages as stage_services
+from tournament.formats import teams as team_services
+from tournament.players.models import PlayerImport
+from tournament.seating import services as seating_service
+from tournament.staff import invitations
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from penalties.repricing import reprice_event
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
 from scoring.standings.reconcile import reconcile_event
-from tournament.models.events import Event
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds.models import Table
 
 pytestmark = pytest.mark.django_db
 

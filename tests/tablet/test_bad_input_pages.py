@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from penalties.models import FoulReport, Void
-from tournament.models.events import Announcement
+from tournament.events.models import Announcement
 
 
 def web(user) -> Client:

@@ -7,12 +7,11 @@ import pytest
 from django.test import Client
 
 from scoring.results.models import TableResult
-
-from tournament.services import referees as staff_services
-from tournament.services import rounds as round_services
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
+from tournament.events.models import Event
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 
 @pytest.fixture

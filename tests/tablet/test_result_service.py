@@ -8,13 +8,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
-
-from tournament.services import referees as staff_services
-from tournament.services import rounds as round_services
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round, Table
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 SCORES = {"E": 40, "S": 5, "W": 0, "N": -45}
 

@@ -11,11 +11,9 @@ from django.test.utils import CaptureQueriesContext
 
 from penalties import services as penalties
 from scoring.results import services as result_services
-
-from tournament.services import hall as hall_services
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.rounds import Table
+from tournament.events.models import Event
+from tournament.hall import services as hall_services
+from tournament.rounds.models import Round, Table
 
 
 @pytest.fixture

@@ -11,12 +11,10 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import timezone
 
-
-from tournament.services import rounds as round_services
-from tournament.clock import clock_of
-from tournament.models.events import Event
-from tournament.models.rounds import Round
-from tournament.models.rounds import RoundStatusChange
+from tournament.events.models import Event
+from tournament.rounds import services as round_services
+from tournament.rounds.clock import clock_of
+from tournament.rounds.models import Round, RoundStatusChange
 
 
 @pytest.fixture

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from django.test import Client
 
-
-from tournament.services import rounds as round_services
-from tournament.models.rounds import Round
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round
 
 
 def web(user) -> Client:

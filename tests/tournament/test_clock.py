@@ -1,6 +1,6 @@
 from datetime import UTC, datetime, timedelta
 
-from tournament.clock import round_clock
+from tournament.rounds.clock import round_clock
 
 START = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
 

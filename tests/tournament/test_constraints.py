@@ -5,13 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from tournament.models.players import Player
-
-from tournament.models.rounds import Round
-
-from tournament.models.rounds import Seat
-
-from tournament.models.rounds import Table
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat, Table
 
 
 def _seat(table, wind, player):

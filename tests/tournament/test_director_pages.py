@@ -6,12 +6,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-
-from tournament.services import referees as staff_services
-from tournament.models.events import Event
-from tournament.models.staff import RefereeAssignment
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
+from tournament.events.models import Event
+from tournament.rounds.models import Round, Seat
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-
-from tournament.services import events as event_services
-from tournament.models.events import Event
+from tournament.events import services as event_services
+from tournament.events.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-
-from tournament.services import referees as staff_services
-from tournament.models.staff import RefereeAssignment
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from tournament import pins
-from tournament.models.players import Player
+from tournament.players import pins
+from tournament.players.models import Player
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +81,7 @@ def test_guessing_is_throttled_per_event(make_hall, settings):
 
 
 def test_the_pin_works_only_in_a_live_round(make_hall):
-    from tournament.models.rounds import Round
+    from tournament.rounds.models import Round
 
     hall = make_hall("riichi_ema")
     assert pins.live_seat(hall.south).table.number == 1

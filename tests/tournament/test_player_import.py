@@ -11,9 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from openpyxl import Workbook
 
-
-from tournament.services import player_import
-from tournament.models.players import PlayerImport
+from tournament.players import importing as player_import
+from tournament.players.models import PlayerImport
 
 pytestmark = pytest.mark.django_db
 

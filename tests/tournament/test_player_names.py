@@ -14,10 +14,9 @@ from django.test import Client
 
 from scoring import exports
 from scoring.standings.reconcile import reconcile_event
-
-from tournament.services import player_import
-from tournament.services import players as player_services
-from tournament.models.players import Player
+from tournament.players import importing as player_import
+from tournament.players import services as player_services
+from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -252,7 +251,7 @@ def test_a_substitute_gets_a_real_name(event, web):
 
 
 def test_the_import_message_has_plural_forms(event, web):
-    from tournament.models.players import PlayerImport
+    from tournament.players.models import PlayerImport
 
     web.post(
         f"/director/{event.slug}/players/",

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from seating import DEFAULT_GROUP_WEIGHT
-from tournament import seating_service
+from tournament.seating import services as seating_service
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit
 
@@ -116,7 +116,7 @@ def test_substitutes_show_their_real_names_in_a_new_draft(make_event, director):
 
 
 def test_teammates_are_kept_apart_unless_turned_off(make_event, director):
-    from tournament.services import teams
+    from tournament.formats import teams
 
     event = make_event("teams-default", players=24)
     players = list(event.players.order_by("pk"))

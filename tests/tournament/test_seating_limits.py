@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament import seating_service
-from tournament.models.players import Player
+from tournament.players.models import Player
+from tournament.seating import services as seating_service
 
 
 @pytest.mark.django_db

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-
-from tournament.services import seats
+from tournament.rounds import seats
 
 pytestmark = pytest.mark.django_db
 

@@ -6,13 +6,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from tournament import seating_service
-
-from tournament.services import seats
-from tournament.models.players import Player
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import SeatingDraft
+from tournament.players.models import Player
+from tournament.rounds import seats
+from tournament.rounds.models import Round, Seat, SeatingDraft
+from tournament.seating import services as seating_service
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit
 

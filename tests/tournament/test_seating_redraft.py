@@ -6,13 +6,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournament import seating_service
-
-from tournament.services import players as player_services
-from tournament.models.players import Player
-from tournament.models.rounds import Round
-from tournament.models.rounds import Seat
-from tournament.models.rounds import SeatingDraft
+from tournament.players import services as player_services
+from tournament.players.models import Player
+from tournament.rounds.models import Round, Seat, SeatingDraft
+from tournament.seating import services as seating_service
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the task runs on commit
 

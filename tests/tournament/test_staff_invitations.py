@@ -10,12 +10,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-
-from tournament.services import referees as staff_services
-
-from tournament.services import staff as staff_services
-from tournament.models.staff import RefereeAssignment
-from tournament.models.staff import StaffInvitation
+from tournament.staff import invitations
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment, StaffInvitation
 
 pytestmark = pytest.mark.django_db
 Role = RefereeAssignment.Role
@@ -118,7 +115,7 @@ def test_the_director_cannot_accept_their_own_invitation(event, web):
 
 
 def test_expired_renewed_and_withdrawn_links_stop_working(event, web, director):
-    invitation, token = staff_services.create_invitation(event, director, roles=["floor"])
+    invitation, token = invitations.create_invitation(event, director, roles=["floor"])
     link = f"/staff/invitation/{token}/"
     assert Client().get(link).status_code == 200
     StaffInvitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now())
@@ -133,11 +130,11 @@ def test_expired_renewed_and_withdrawn_links_stop_working(event, web, director):
 
 
 def test_a_link_works_once_even_when_two_people_open_it(event, director, make_user):
-    invitation, token = staff_services.create_invitation(event, director, roles=["floor"])
+    invitation, token = invitations.create_invitation(event, director, roles=["floor"])
     first, second = make_user("first"), make_user("second")
-    staff_services.accept_invitation(invitation, first)
+    invitations.accept_invitation(invitation, first)
     with pytest.raises(Exception) as error:
-        staff_services.accept_invitation(invitation, second)
+        invitations.accept_invitation(invitation, second)
     assert "no longer valid" in str(error.value)
     assert not RefereeAssignment.objects.filter(user=second).exists()
 
@@ -165,7 +162,9 @@ def test_new_roles_are_shown_on_the_referee_page_until_acknowledged(event, make_
     client.post("/staff/roles/seen/", {"next": "/referee/"})
     assert RefereeAssignment.objects.get(user=referee).seen_at is not None
     assert client.get("/referee/").status_code == 302  # straight to the only event again
-    staff_services.assign_referee(make_event("second-cup", players=4), referee, role=Role.SCOREKEEPER)
+    staff_services.assign_referee(
+        make_event("second-cup", players=4), referee, role=Role.SCOREKEEPER
+    )
     assert "You have 1 new role." in client.get("/referee/").content.decode()
 
 
@@ -218,5 +217,5 @@ def test_the_staff_api(event, director_api, make_user):
 
 def test_invitations_expire_after_the_configured_days(event, director, settings):
     settings.STAFF_INVITATION_DAYS = 2
-    invitation, _token = staff_services.create_invitation(event, director, roles=["floor"])
+    invitation, _token = invitations.create_invitation(event, director, roles=["floor"])
     assert timedelta(days=2) - (invitation.expires_at - timezone.now()) < timedelta(minutes=1)

@@ -8,17 +8,16 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from penalties import services as penalties
-
-from tournament.services import referees as staff_services
-from tournament.services import staff as invitations
-from tournament.models.staff import RefereeAssignment
-from tournament.roles import (
+from tournament.access.roles import (
     can_enter_results,
     holds_role,
     is_head_referee,
     referee_assignment,
     referee_assignments,
 )
+from tournament.staff import invitations
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 Role = RefereeAssignment.Role

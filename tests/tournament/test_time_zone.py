@@ -12,9 +12,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from penalties.models import FoulReport
-
-from tournament.services import events as event_services
-from tournament.timezones import activate_event_time_zone
+from tournament.events import services as event_services
+from tournament.events.timezones import activate_event_time_zone
 
 pytestmark = pytest.mark.django_db
 

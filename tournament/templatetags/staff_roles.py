@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.models.staff import RefereeAssignment
-from tournament.services.staff import assignments_of
+from tournament.staff.invitations import assignments_of
+from tournament.staff.models import RefereeAssignment
 
 register = template.Library()
 

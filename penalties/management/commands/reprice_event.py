@@ -10,8 +10,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from penalties.repricing import reprice_event
-from tournament.models.events import Event
-from tournament.services.pricing import reprice
+from tournament.events.models import Event
+from tournament.events.pricing import reprice
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from scoring.exports import archive_json
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 class Command(BaseCommand):

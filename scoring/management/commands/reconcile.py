@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.standings.reconcile import reconcile_event
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 class Command(BaseCommand):

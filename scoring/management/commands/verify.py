@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.verify import event_differences
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 class Command(BaseCommand):

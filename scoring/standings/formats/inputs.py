@@ -13,9 +13,9 @@ from penalties.models import LedgerEntry
 from scoring.standings import snapshot
 from scoring.standings.formats.stages import CutInput, StageInput
 from scoring.standings.snapshot import _int_rows
-from tournament.models.events import Event
-from tournament.models.players import Player
-from tournament.models.stages import Stage
+from tournament.events.models import Event
+from tournament.formats.models import Stage
+from tournament.players.models import Player
 
 MEMBER, OVERALL = 0, 1
 

@@ -11,7 +11,7 @@ from rules import formats as rf
 from rules.standings import RIICHI
 from scoring.standings.formats.rows import Rows, key_indices, primary
 from scoring.standings.snapshot import TWELFTHS
-from tournament.models.stages import Stage
+from tournament.formats.models import Stage
 
 # Stages -------------------------------------------------------------------------------------
 

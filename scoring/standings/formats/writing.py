@@ -11,7 +11,7 @@ from scoring.standings.formats.inputs import inputs_of, load_inputs
 from scoring.standings.formats.rows import Rows
 from scoring.standings.formats.stored import compute, pack
 from scoring.standings.models import FormatStandings, StandingsSnapshot
-from tournament.models.events import Event
+from tournament.events.models import Event
 
 
 def prepare(

@@ -12,7 +12,7 @@ from rules import Grid, get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring.standings.snapshot.loading import Loaded
 from scoring.standings.snapshot.packing import LINE_FIELDS, TWELFTHS, _pack
-from tournament.models.players import Player
+from tournament.players.models import Player
 
 
 def _ranking_keys(method: str, units: np.ndarray, points: np.ndarray, score: np.ndarray):

@@ -17,8 +17,8 @@ from django.db import InterfaceError, OperationalError, connection
 from penalties.models import LedgerEntry
 from rules import Grid, TableResult
 from scoring.results.models import SeatScore
-from tournament.models.players import Player
-from tournament.models.rounds import Table
+from tournament.players.models import Player
+from tournament.rounds.models import Table
 
 _reader: tuple[int, ThreadPoolExecutor] | None = None
 

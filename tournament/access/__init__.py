@@ -1,0 +1,5 @@
+"""Who may do what, and what every page and API view shares to ask it: ``roles`` (directors,
+head and floor referees, scorekeepers, per event and table), ``login`` (the login brake),
+``pages`` (``director_required``, form errors from a service), ``api`` (event-scoped DRF
+permissions, service errors as 400s), ``pagination`` and ``params`` (bounded query integers).
+"""

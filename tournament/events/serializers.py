@@ -1,0 +1,49 @@
+"""The API's shape of an event and its settings."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+
+from tournament.events.models import Event
+
+
+class EventSerializer(serializers.ModelSerializer):
+    director = serializers.CharField(source="director.username", read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "ruleset",
+            "ruleset_options",
+            "status",
+            "start_date",
+            "end_date",
+            "venue",
+            "is_public",
+            "floor_referees_enter_results",
+            "results_need_confirmation",
+            "keeps_score_sheets",
+            "players_enter_hands",
+            "time_zone",
+            "director",
+            "revision",
+        ]
+        read_only_fields = ["id", "director", "revision"]
+
+    def validate_ruleset_options(self, value):
+        if not isinstance(value, dict):
+            raise serializers.ValidationError(_("Ruleset options are a JSON object."))
+        return value
+
+    def validate(self, attrs):
+        start = attrs.get("start_date", getattr(self.instance, "start_date", None))
+        end = attrs.get("end_date", getattr(self.instance, "end_date", None))
+        if start and end and end < start:
+            raise serializers.ValidationError(
+                {"end_date": _("The last day cannot be before the first day.")}
+            )
+        return attrs

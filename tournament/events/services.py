@@ -1,0 +1,123 @@
+"""Creating and changing events."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules import RuleError, get_ruleset
+from tournament.events.models import Event, time_zone_names
+from tournament.events.pricing import reprice
+from tournament.writes import bump_revision
+
+
+def option_error(ruleset_key: str, error: RuleError) -> ValidationError:
+    """A ruleset's complaint about an option as a message for people: translated, naming the
+    option by its label. ``params["option"]`` keeps the option's key for forms that show each
+    option as a field."""
+    name = error.field.removeprefix("options").removeprefix(".")
+    problem = error.translated(_)
+    try:
+        spec = get_ruleset(ruleset_key).option_specs.get(name)
+    except RuleError:
+        spec = None
+    if spec is None:
+        message = _("Ruleset options: %(problem)s.") % {"problem": problem}
+    else:
+        message = _("%(option)s: %(problem)s.") % {"option": _(spec.label), "problem": problem}
+    # Django fills ``params`` into the message: a literal % must be doubled.
+    return ValidationError(message.replace("%", "%%"), code="option", params={"option": name})
+
+
+def _check(event: Event) -> None:
+    errors: dict[str, list] = {}
+    if event.start_date and event.end_date and event.end_date < event.start_date:
+        errors["end_date"] = [_("The last day cannot be before the first day.")]
+    if event.time_zone not in time_zone_names():
+        errors["time_zone"] = [
+            _("Unknown time zone %(zone)s; choose one such as Europe/Prague.")
+            % {"zone": str(event.time_zone)[:64]}
+        ]
+    try:
+        event.full_clean(exclude=list(errors), validate_constraints=not errors)
+    except ValidationError as exc:
+        for field, messages in exc.message_dict.items():
+            errors.setdefault(field, []).extend(messages)
+    if "ruleset" not in errors:
+        try:
+            get_ruleset(event.ruleset).options(event.ruleset_options or {})
+        except RuleError as error:
+            errors["ruleset_options"] = [option_error(event.ruleset, error)]
+    if errors:
+        raise ValidationError(errors)
+
+
+NEEDS_REPRICING = "needs_repricing"
+
+
+def needs_repricing(error: ValidationError) -> bool:
+    """Whether ``save_event`` refused a change that the audited re-pricing can make."""
+    errors = getattr(error, "error_dict", {})
+    return any(e.code == NEEDS_REPRICING for field in errors.values() for e in field)
+
+
+def _check_played(event: Event) -> None:
+    """Once a result or a foul is stored, the ruleset stays, and option changes that would
+    price a recorded foul differently are refused: the standings would silently read the
+    stored scores and amounts under other rules. ``penalties.repricing`` is the audited way."""
+    stored = Event.objects.filter(pk=event.pk).values("ruleset", "ruleset_options").first()
+    if stored is None:
+        return
+    if stored["ruleset"] != event.ruleset:
+        results = event.table_results.exists()
+        if results or event.foul_reports.exists():
+            if results:
+                message = _(
+                    "The ruleset cannot change: this event already has table results, scored "
+                    "under %(ruleset)s."
+                )
+            else:
+                message = _(
+                    "The ruleset cannot change silently: this event already has fouls, priced "
+                    "under %(ruleset)s. Re-price them to change it."
+                )
+            code = "ruleset_played" if results else NEEDS_REPRICING
+            raise ValidationError(
+                {"ruleset": [ValidationError(message % {"ruleset": stored["ruleset"]}, code=code)]}
+            )
+        return
+    if (stored["ruleset_options"] or {}) == (event.ruleset_options or {}):
+        return
+    changed = [r for r in reprice(event, event.ruleset, event.ruleset_options) if r.differs]
+    if changed:
+        message = _(
+            "These options change the amounts of %(count)d recorded foul(s) (report #%(first)s "
+            "first). Keep the options, or re-price the fouls."
+        ) % {"count": len(changed), "first": changed[0].report.pk}
+        raise ValidationError({"ruleset_options": [ValidationError(message, code=NEEDS_REPRICING)]})
+
+
+def validate_event(event: Event) -> None:
+    """Every check ``save_event`` makes, without writing: for forms (the admin's) that show
+    the errors next to their fields before saving through ``save_event``."""
+    _check(event)
+    if event.pk:
+        _check_played(event)
+
+
+def save_event(event: Event, *, repricing: bool = False) -> Event:
+    """Validate (fields, dates, time zone, and the option overrides against the ruleset) and
+    save. Only the overrides are stored, so the ruleset's defaults apply to everything else.
+    ``repricing`` is for ``penalties.repricing`` alone, which re-prices every foul in the same
+    transaction."""
+    _check(event)
+    with transaction.atomic():
+        if event.pk and not repricing:
+            Event.objects.select_for_update().filter(pk=event.pk).first()
+            _check_played(event)
+        event.save()
+        if event.pk:
+            bump_revision(event)
+    event.refresh_from_db(fields=["revision"])
+    return event

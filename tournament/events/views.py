@@ -1,0 +1,155 @@
+"""The event list, creating an event, its settings, its overview and its downloads."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
+
+from tournament.access.pages import director_required, require_GET_POST
+from tournament.access.roles import can_create_events
+from tournament.events import services as event_services
+from tournament.events.forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
+from tournament.events.models import Event
+from tournament.events.pricing import MAX_REPRICING_REASON, repricing_preview
+from tournament.players.models import Player
+from tournament.staff import services as staff_services
+from tournament.staff.models import RefereeAssignment
+
+# (URL name in the ``exports`` namespace, file name, what it is)
+EXPORTS = (
+    ("standings-csv", "standings.csv", gettext_lazy("Standings, for spreadsheets (CSV)")),
+    ("standings-xlsx", "standings.xlsx", gettext_lazy("Standings, Excel workbook")),
+    ("results-csv", "results.csv", gettext_lazy("Every counting table result, seat by seat (CSV)")),
+    ("results-xlsx", "results.xlsx", gettext_lazy("Every counting table result, Excel workbook")),
+    ("ema-csv", "ema.csv", gettext_lazy("Ranking file for the EMA (CSV)")),
+    ("hands-csv", "hands.csv", gettext_lazy("Every hand of the score sheets (CSV)")),
+    ("hands-xlsx", "hands.xlsx", gettext_lazy("Every hand of the score sheets, Excel workbook")),
+    (
+        "archive-json",
+        "archive.json",
+        gettext_lazy("The whole event, to keep or to restore elsewhere (JSON)"),
+    ),
+)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The events the visitor may see, with their player counts: one query, whatever the
+    number of events, players and referees (visibility is a subquery, so the referee join
+    cannot multiply the count)."""
+    user = request.user
+    visible = Q(is_public=True)
+    if user.is_authenticated:
+        visible |= Q(director=user) | Q(referees__user=user)
+    events = Event.objects.filter(pk__in=Event.objects.filter(visible).values("pk")).annotate(
+        player_count=Count("players")
+    )
+    new_roles = (
+        RefereeAssignment.objects.filter(user=user, seen_at__isnull=True).count()
+        if user.is_authenticated
+        else 0
+    )
+    return render(
+        request,
+        "home.html",
+        {"events": events, "can_create": can_create_events(user), "new_roles": new_roles},
+    )
+
+
+def event_form_page(
+    request: HttpRequest, form: EventForm, event: Event | None, *, repricing: bool = False
+) -> HttpResponse:
+    """The settings form; with ``repricing``, the fouls the form's ruleset and options would
+    price again, and the step that re-prices them (``penalties.views_repricing``)."""
+    context = {"form": form, "event": event, "rounding_rule": ROUNDING_RULE_TEXT}
+    if event is not None:
+        context["in_force"] = options_in_force(Event.objects.get(pk=event.pk))
+    if event is not None and repricing:
+        context["repricing"] = repricing_preview(
+            event, form.instance.ruleset, form.instance.ruleset_options
+        )
+        context["reprice_reason_max"] = MAX_REPRICING_REASON
+    return render(request, "director/event_form.html", context)
+
+
+@login_required
+@require_GET_POST
+def event_create(request: HttpRequest) -> HttpResponse:
+    if not can_create_events(request.user):
+        raise PermissionDenied
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.director = request.user
+        try:
+            event_services.save_event(event)
+        except ValidationError as exc:
+            form.apply_service_errors(exc)
+        else:
+            messages.success(request, _("Event created."))
+            return redirect(event)
+    return event_form_page(request, form, None)
+
+
+@director_required
+@require_GET_POST
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    form = EventForm(request.POST or None, instance=event)
+    repricing = False
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_services.save_event(form.instance)
+        except ValidationError as exc:
+            form.apply_service_errors(exc)
+            repricing = event_services.needs_repricing(exc)
+        else:
+            messages.success(request, _("Event saved."))
+            return redirect(event)
+    return event_form_page(request, form, event, repricing=repricing)
+
+
+def _exports(event: Event) -> list[dict]:
+    return [
+        {
+            "url": reverse(f"exports:{name}", args=[event.slug]),
+            "file": f"{event.slug}-{file}",
+            "what": what,
+        }
+        for name, file, what in EXPORTS
+    ]
+
+
+@director_required
+@require_GET
+def event_dashboard(request: HttpRequest, event: Event) -> HttpResponse:
+    rounds = event.rounds.annotate(table_count=Count("tables", distinct=True))
+    counts = event.players.aggregate(
+        total=Count("pk"), active=Count("pk", filter=Q(status=Player.Status.ACTIVE))
+    )
+    return render(
+        request,
+        "director/event.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "player_count": counts["total"],
+            "active_count": counts["active"],
+            "staff": staff_services.staff_of(event),
+            "exports": _exports(event),
+            "in_force": options_in_force(event),
+        },
+    )
+
+
+@director_required
+@require_GET
+def exports_page(request: HttpRequest, event: Event) -> HttpResponse:
+    return render(request, "director/exports.html", {"event": event, "exports": _exports(event)})

@@ -1,0 +1,1 @@
+"""Liveness: ``/healthz`` and ``/ping`` (``views``) and the worker round trip (``tasks``)."""

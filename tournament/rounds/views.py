@@ -1,0 +1,240 @@
+"""Rounds: creating, status, seating one round by hand, table cards and the printable
+seating list."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.access.pages import apply_errors, director_required, require_GET_POST
+from tournament.events.models import Event
+from tournament.players.models import Player
+from tournament.rounds import seats as seat_services
+from tournament.rounds import services as round_services
+from tournament.rounds.forms import (
+    RoundClockForm,
+    RoundForm,
+    RoundStatusForm,
+    RoundTimeForm,
+    SeatRoundForm,
+)
+from tournament.rounds.models import Round, Seat
+from tournament.seating import services as seating_service
+
+
+@director_required
+@require_GET_POST
+def rounds(request: HttpRequest, event: Event) -> HttpResponse:
+    form = RoundForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if v is not None}
+        try:
+            round_ = round_services.create_round(event, **data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Round %(number)d created.") % {"number": round_.number})
+            return redirect("director:rounds", slug=event.slug)
+    return render(
+        request,
+        "director/rounds.html",
+        {
+            "event": event,
+            "form": form,
+            "rounds": event.rounds.annotate(
+                table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
+            ),
+            "status_choices": Round.Status.choices,
+            **seating_service.alert_context(event),
+        },
+    )
+
+
+def _back(request: HttpRequest, event: Event) -> HttpResponse:
+    """Back to the page the form was on (the rounds list or a round's board)."""
+    back = request.POST.get("next", "")
+    if back.startswith(f"/director/{event.slug}/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}
+    ):
+        return redirect(back)
+    return redirect("director:rounds", slug=event.slug)
+
+
+@director_required
+@require_POST
+def round_status(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundStatusForm(request.POST)
+    if form.is_valid():
+        try:
+            round_services.update_round(
+                round_,
+                status=form.cleaned_data["status"],
+                reason=form.cleaned_data.get("reason", ""),
+                by=request.user,
+            )
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request,
+                _("Round %(number)d is now %(status)s.")
+                % {"number": round_.number, "status": round_.get_status_display()},
+            )
+    else:
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+    return _back(request, event)
+
+
+@director_required
+@require_GET_POST
+def round_edit(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A round's scheduled start and length."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundTimeForm(
+        request.POST or None,
+        initial={"starts_at": round_.starts_at, "length_minutes": round_.length_minutes},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            round_services.update_round(
+                round_,
+                starts_at=form.cleaned_data["starts_at"],
+                length_minutes=form.cleaned_data["length_minutes"],
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request, _("Round %(number)d's time saved.") % {"number": round_.number}
+            )
+            return _back(request, event)
+    return render(
+        request,
+        "director/round_edit.html",
+        {"event": event, "round": round_, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@director_required
+@require_POST
+def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """The clock buttons of the round board: start, pause, resume, extend."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundClockForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+        return _back(request, event)
+    try:
+        round_services.round_clock_action(
+            round_, form.cleaned_data["action"], minutes=form.cleaned_data.get("minutes") or 0
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return _back(request, event)
+
+
+@director_required
+@require_GET_POST
+def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    roster = list(event.players.filter(status=Player.Status.ACTIVE))
+    current: dict[int, list[int | None]] = {}
+    for seat in Seat.objects.filter(round=round_).select_related("table"):
+        row = current.setdefault(seat.table.number, [None] * 4)
+        row["ESWN".index(seat.wind)] = seat.player_id
+    seated_ids = {pid for row in current.values() for pid in row if pid}
+    roster += list(event.players.filter(pk__in=seated_ids).exclude(status=Player.Status.ACTIVE))
+    initial_tables = [current.get(n, [None] * 4) for n in range(1, max(current, default=0) + 1)]
+    table_count = max(len(initial_tables), (len(roster) + 3) // 4, 1)
+    form = SeatRoundForm(
+        request.POST or None,
+        players=roster,
+        table_count=table_count,
+        initial_tables=initial_tables,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            seat_services.seat_round(round_, form.tables())
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Round %(number)d seated.") % {"number": round_.number})
+            return redirect("director:rounds", slug=event.slug)
+    return render(
+        request,
+        "director/seat_round.html",
+        {"event": event, "round": round_, "form": form, "closed": round_.is_closed},
+    )
+
+
+@director_required
+@require_GET
+def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """One printable page of A6 table cards: number, seats and a QR code that opens the
+    table's referee page."""
+    import segno
+    from django.urls import reverse
+
+    round_ = get_object_or_404(Round, event=event, number=number)
+    cards = []
+    for table in round_.tables.prefetch_related("seats__player"):
+        url = request.build_absolute_uri(
+            reverse("referee:table", args=[event.slug, round_.number, table.number])
+        )
+        qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        cards.append({"table": table, "seats": list(table.seats.all()), "url": url, "qr": qr})
+    return render(
+        request, "director/table_cards.html", {"event": event, "round": round_, "cards": cards}
+    )
+
+
+@director_required
+@require_GET
+def seating_print(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A printable seating list of one round, by table and by player name."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    tables = list(round_.tables.prefetch_related("seats__player"))
+    by_name = sorted(
+        (
+            (seat.player.name, table.number, seat.get_wind_display())
+            for table in tables
+            for seat in table.seats.all()
+        ),
+        key=lambda item: item[0].casefold(),
+    )
+    seated = {seat.player_id for table in tables for seat in table.seats.all()}
+    byes = (
+        sorted(
+            (
+                p.name
+                for p in event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
+                if p.pk not in seated
+            ),
+            key=str.casefold,
+        )
+        if seated
+        else []
+    )
+    by_name = sorted(
+        [*by_name, *((name, None, _("Bye in this round")) for name in byes)],
+        key=lambda item: item[0].casefold(),
+    )
+    return render(
+        request,
+        "director/seating_print.html",
+        {"event": event, "round": round_, "tables": tables, "by_name": by_name, "byes": byes},
+    )
