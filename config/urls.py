@@ -10,7 +10,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from penalties import views as referee_views
+from penalties.tablet import views as referee_views
 from tournament.access.login import AdminLoginView, LoginView, ThrottledAdminAuthenticationForm
 from tournament.events import views as event_views
 from tournament.health import views as health
@@ -31,8 +31,8 @@ urlpatterns = [
     path("director/", include("scoring.board.urls")),
     path("referee/", include("scoring.results.urls")),
     path("director/", include("scoring.formats.urls")),
-    path("director/", include("penalties.urls_director")),
-    path("referee/", include("penalties.urls_referee")),
+    path("director/", include("penalties.repricing.urls")),
+    path("referee/", include("penalties.tablet.urls")),
     path("staff/", include("tournament.staff.urls")),
     path("e/", include("scoring.public.urls")),
     path("api/", include("tournament.events.api_urls")),
@@ -41,7 +41,8 @@ urlpatterns = [
     path("api/", include("tournament.seating.api_urls")),
     path("api/", include("tournament.formats.api_urls")),
     path("api/", include("tournament.staff.api_urls")),
-    path("api/", include("penalties.api_urls")),
+    path("api/", include("penalties.api.urls")),
+    path("api/", include("penalties.repricing.api_urls")),
     path("api/", include("scoring.standings.api_urls")),
     path("api/", include("scoring.formats.api_urls")),
     path("api/", include("scoring.results.api_urls")),

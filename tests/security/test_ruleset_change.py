@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import Client
 
 from penalties.models import FoulReport, LedgerEntry, Void
-from penalties.repricing import reprice_event
+from penalties.repricing.services import reprice_event
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
 from scoring.standings.reconcile import reconcile_event

@@ -131,7 +131,7 @@ def repricing_preview(
     event: Event, ruleset_key: str, overrides: Mapping[str, Any] | None
 ) -> list[Repriced]:
     """The standing reports that re-pricing ``event`` to ``ruleset_key`` with ``overrides``
-    would void and record again (``penalties.repricing``): those priced differently, and
+    would void and record again (``penalties.repricing.services``): those priced differently, and
     those priced under another version of the rules."""
     try:
         version = get_ruleset(ruleset_key).version

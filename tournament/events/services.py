@@ -65,7 +65,8 @@ def needs_repricing(error: ValidationError) -> bool:
 def _check_played(event: Event) -> None:
     """Once a result or a foul is stored, the ruleset stays, and option changes that would
     price a recorded foul differently are refused: the standings would silently read the
-    stored scores and amounts under other rules. ``penalties.repricing`` is the audited way."""
+    stored scores and amounts under other rules. ``penalties.repricing.services`` is the
+    audited way."""
     stored = Event.objects.filter(pk=event.pk).values("ruleset", "ruleset_options").first()
     if stored is None:
         return
@@ -109,8 +110,8 @@ def validate_event(event: Event) -> None:
 def save_event(event: Event, *, repricing: bool = False) -> Event:
     """Validate (fields, dates, time zone, and the option overrides against the ruleset) and
     save. Only the overrides are stored, so the ruleset's defaults apply to everything else.
-    ``repricing`` is for ``penalties.repricing`` alone, which re-prices every foul in the same
-    transaction."""
+    ``repricing`` is for ``penalties.repricing.services`` alone, which re-prices every foul in
+    the same transaction."""
     _check(event)
     with transaction.atomic():
         if event.pk and not repricing:

@@ -68,7 +68,7 @@ def event_form_page(
     request: HttpRequest, form: EventForm, event: Event | None, *, repricing: bool = False
 ) -> HttpResponse:
     """The settings form; with ``repricing``, the fouls the form's ruleset and options would
-    price again, and the step that re-prices them (``penalties.views_repricing``)."""
+    price again, and the step that re-prices them (``penalties.repricing.views``)."""
     context = {"form": form, "event": event, "rounding_rule": ROUNDING_RULE_TEXT}
     if event is not None:
         context["in_force"] = options_in_force(Event.objects.get(pk=event.pk))

@@ -1,5 +1,5 @@
 """Change an event's ruleset or options after fouls were recorded, re-pricing every standing
-foul through voids and new reports (see ``penalties.repricing``). Asks for confirmation."""
+foul through voids and new reports (see ``penalties.repricing.services``). Asks for confirmation."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from penalties.repricing import reprice_event
+from penalties.repricing.services import reprice_event
 from tournament.events.models import Event
 from tournament.events.pricing import reprice
 

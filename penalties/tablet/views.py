@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from penalties import services
-from penalties.forms import FoulForm
 from penalties.models import FoulReport
+from penalties.tablet.forms import FoulForm
 from penalties.wording import foul_description
 from rules import CATALOGUE, get_ruleset
 from tournament.access.params import bounded_int

@@ -1,6 +1,6 @@
-"""``POST /api/events/<event>/reprice/``: the audited re-pricing (``penalties.repricing``) for
-directors without a shell. Without ``confirm`` it only says which fouls the new rules price
-differently; with ``confirm: true`` it re-prices them."""
+"""``POST /api/events/<event>/reprice/``: the audited re-pricing
+(``penalties.repricing.services``) for directors without a shell. Without ``confirm`` it only
+says which fouls the new rules price differently; with ``confirm: true`` it re-prices them."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from penalties.repricing import reprice_event
+from penalties.repricing.services import reprice_event
 from rules import RULESETS
 from tournament.access.api import EventScoped, as_drf_error
 from tournament.events.pricing import MAX_REPRICING_REASON, reprice

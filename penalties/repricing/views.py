@@ -1,6 +1,7 @@
 """The settings page's re-pricing step: a director who changes the ruleset or options after
 fouls were recorded confirms, with a reason, that every affected foul is voided and recorded
-again under the new rules (``penalties.repricing``); the rest of the form is saved with it."""
+again under the new rules (``penalties.repricing.services``); the rest of the form is saved
+with it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.shortcuts import redirect
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from penalties.repricing import reprice_event
+from penalties.repricing.services import reprice_event
 from tournament.access.pages import director_required
 from tournament.events import services as event_services
 from tournament.events.forms import EventForm

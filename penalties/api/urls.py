@@ -1,7 +1,8 @@
+"""The API of fouls, voids, the ledger, discipline and the rulesets, included under ``api/``."""
+
 from django.urls import path
 
 from penalties.api import views
-from penalties.api.repricing import RepriceView
 
 urlpatterns = [
     path("rulesets/", views.RulesetList.as_view(), name="ruleset-list"),
@@ -11,7 +12,6 @@ urlpatterns = [
     path("events/<slug:event>/fouls/<int:pk>/", views.FoulDetail.as_view(), name="foul-detail"),
     path("events/<slug:event>/fouls/<int:pk>/void/", views.FoulVoid.as_view(), name="foul-void"),
     path("events/<slug:event>/ledger/", views.Ledger.as_view(), name="ledger"),
-    path("events/<slug:event>/reprice/", RepriceView.as_view(), name="reprice"),
     path("events/<slug:event>/discipline/", views.DisciplineList.as_view(), name="discipline"),
     path(
         "events/<slug:event>/players/<int:pk>/discipline/",

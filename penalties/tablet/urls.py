@@ -1,6 +1,6 @@
 from django.urls import path
 
-from penalties import views
+from penalties.tablet import views
 
 app_name = "referee"
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from penalties import views_repricing
+from penalties.repricing import views as views_repricing
 
 app_name = "repricing"
 
