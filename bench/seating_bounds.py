@@ -107,7 +107,7 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
                     f"nodes={solver.nodes} seconds={time.monotonic() - t1:.1f}",
                     flush=True,
                 )
-        except bounds._Limit:
+        except bounds.Limit:
             print(
                 f"{fill} n={n} fair={fair} stopped after r={len(covers)} {covers}: more than "
                 f"{node_limit} nodes or {seconds} seconds",
@@ -126,7 +126,7 @@ def compute_one(fill: str, n: int, node_limit: int, seconds: float | None) -> di
             try:
                 for r in range(1, len(covers) + 1):
                     schedules.append(solver.witness(r))
-            except bounds._Limit:
+            except bounds.Limit:
                 print(f"{fill} n={n} schedules stopped after r={len(schedules)}", flush=True)
                 entry["partial_fair"] = True
             covers = covers[: len(schedules)]

@@ -308,10 +308,10 @@ def polish_case(players: int, rounds: int, seconds: float, seed: int) -> None:
     P = players
     W = np.ones((P, P))
     np.fill_diagonal(W, 0.0)
-    costs = seating._Costs(W, np.zeros((P, P)))
+    costs = seating.Costs(W, np.zeros((P, P)))
     lb = seating.lower_bound(players, rounds)
     rng = random.Random(f"polish-{seed}-{players}-{rounds}")
-    best, rep = seating._tabu(
+    best, rep = seating.tabu_search(
         start,
         np.zeros((P, P), dtype=np.int64),
         costs,
@@ -391,7 +391,7 @@ def last_round_case(players: int, rounds: int, seconds: float, seed: int) -> Non
                     Pen[a, b] = 1.0
     W = np.ones((P, P))
     np.fill_diagonal(W, 0.0)
-    costs = seating._Costs(W, Pen)
+    costs = seating.Costs(W, Pen)
     path = DATA_DIR / f"n{players}_r{rounds}.json"
     old = json.loads(path.read_text())["repeats"] if path.exists() else None
     deadline = time.monotonic() + seconds
@@ -401,8 +401,8 @@ def last_round_case(players: int, rounds: int, seconds: float, seed: int) -> Non
         rng = random.Random(f"last-{seed}-{players}-{rounds}-{attempt}")
         start = seating.generate(players, rounds - 1, seed=f"last-{seed}-{attempt}")
         first = [[list(t) for t in r] for r in start.rounds]
-        first = seating._relabel(first, costs, rng, 2000, deadline)
-        first, _ = seating._tabu(
+        first = seating.relabel(first, costs, rng, 2000, deadline)
+        first, _ = seating.tabu_search(
             first,
             np.zeros((P, P), dtype=np.int64),
             costs,

@@ -9,7 +9,7 @@ def _standings_changed(sender, event_id: int, **kwargs) -> None:
     request_reconcile(event_id)
 
 
-def _ensure_sqlite_triggers(sender, using: str = "default", **kwargs) -> None:
+def ensure_result_triggers(sender, using: str = "default", **kwargs) -> None:
     """Result triggers created again after ``migrate`` where a table rebuild dropped them (see
     ``penalties.apps.ensure_sqlite_triggers``)."""
     from django.db import connections
@@ -57,5 +57,5 @@ class ScoringConfig(AppConfig):
 
         standings_changed.connect(_standings_changed, dispatch_uid="scoring.request_reconcile")
         post_migrate.connect(
-            _ensure_sqlite_triggers, sender=self, dispatch_uid="scoring.sqlite_triggers"
+            ensure_result_triggers, sender=self, dispatch_uid="scoring.sqlite_triggers"
         )

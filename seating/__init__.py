@@ -51,18 +51,18 @@ report), ``generate``.  The underscore helpers re-exported here are for the test
 """
 
 from .constructions import (
-    _affine4,
-    _constructions,
-    _data_candidates,
-    _pg33_packing,
-    _td_cyclic,
-    _td_field,
+    affine4,
+    data_candidates,
+    known_constructions,
+    pg33_packing,
+    td_cyclic,
+    td_field,
 )
 from .designs import develop_design
-from .fields import _gf, _prime_power
+from .fields import gf, prime_power
 from .generate import generate
 from .quality import lower_bound, quality, seats_changed, swap, validate
-from .search import _Costs, _greedy_round, _meetings, _relabel, _tabu
+from .search import Costs, greedy_round, meeting_counts, relabel, tabu_search
 from .types import (
     DATA_DIR,
     DEFAULT_GROUP_WEIGHT,
@@ -76,7 +76,7 @@ from .types import (
     Schedule,
     Table,
 )
-from .winds import _assign_winds, _euler_split
+from .winds import assign_winds, euler_split
 
 __all__ = [
     "DATA_DIR",
@@ -90,21 +90,21 @@ __all__ = [
     "Round",
     "Schedule",
     "Table",
-    "_Costs",
-    "_affine4",
-    "_assign_winds",
-    "_constructions",
-    "_data_candidates",
-    "_euler_split",
-    "_gf",
-    "_greedy_round",
-    "_meetings",
-    "_pg33_packing",
-    "_prime_power",
-    "_relabel",
-    "_tabu",
-    "_td_cyclic",
-    "_td_field",
+    "Costs",
+    "affine4",
+    "assign_winds",
+    "known_constructions",
+    "data_candidates",
+    "euler_split",
+    "gf",
+    "greedy_round",
+    "meeting_counts",
+    "pg33_packing",
+    "prime_power",
+    "relabel",
+    "tabu_search",
+    "td_cyclic",
+    "td_field",
     "develop_design",
     "generate",
     "lower_bound",

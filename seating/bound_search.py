@@ -40,7 +40,7 @@ import time
 NODE_LIMIT = 2_000_000
 
 
-class _Limit(Exception):
+class Limit(Exception):
     pass
 
 
@@ -141,7 +141,7 @@ class Solver:
 
     def _tick(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise _Limit
+            raise Limit
 
     def rounds(
         self,
@@ -401,7 +401,7 @@ class Solver:
         if self.nodes > self.node_limit or (
             self.deadline is not None and self.nodes % 16 == 0 and time.monotonic() > self.deadline
         ):
-            raise _Limit
+            raise Limit
         top = self.upper(st, rest, uncovered)
         if cap is not None:
             top = min(top, cap + self._after(st, rest, cap))

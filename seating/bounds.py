@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from .bound_search import NODE_LIMIT, Solver, _Limit
+from .bound_search import NODE_LIMIT, Limit, Solver
 
 __all__ = [
     "NODE_LIMIT",
     "Solver",
-    "_Limit",
+    "Limit",
     "small_repeats",
     "small_rounds",
     "small_schedule",
@@ -43,7 +43,7 @@ def table_caps(players: int, fill: str = "substitutes") -> tuple[tuple[int, ...]
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict:
+def stored_table() -> dict:
     from .types import DATA_DIR
 
     path = DATA_DIR / "small_bounds.json"
@@ -60,7 +60,7 @@ def small_repeats(
     search stopped: a proven bound, exact where a schedule in ``past`` meets it);
     None outside it.  ``fair``: with substitutes and byes shared as the generator shares
     them (else: any schedule of that shape)."""
-    entry = _table().get(f"{fill}:{players}")
+    entry = stored_table().get(f"{fill}:{players}")
     if entry is None:
         return None
     return entry_repeats(entry, players, rounds, fair)
@@ -102,7 +102,7 @@ def small_schedule(players: int, rounds: int, fill: str = "substitutes") -> list
     """A schedule with the fewest repeats under the generator's rules (per round: the
     players of every table, then those on a bye), when the table has one; past a search
     that stopped, the fewest found."""
-    entry = _table().get(f"{fill}:{players}")
+    entry = stored_table().get(f"{fill}:{players}")
     if entry is None:
         return None
     schedules = entry.get("schedules", [])
@@ -114,7 +114,7 @@ def small_schedule(players: int, rounds: int, fill: str = "substitutes") -> list
 def small_rounds(players: int, fill: str = "substitutes") -> int:
     """Rounds of the stored schedules (the first round count where every pair has met);
     0 when the table has none for this size or stops before that."""
-    entry = _table().get(f"{fill}:{players}")
+    entry = stored_table().get(f"{fill}:{players}")
     if not entry:
         return 0
     if entry.get("partial_fair"):

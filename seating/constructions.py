@@ -10,15 +10,15 @@ from functools import lru_cache
 from pathlib import Path
 
 from .designs import develop_design
-from .fields import _gf, _prime_power
+from .fields import gf, prime_power
 from .types import DATA_DIR
 
 logger = logging.getLogger(__name__)
 
 
-def _affine4(k: int, max_rounds: int | None = None) -> list[list[list[int]]]:
+def affine4(k: int, max_rounds: int | None = None) -> list[list[list[int]]]:
     """Parallel classes of lines of AG(k, 4): 4^k points, (4^k - 1) / 3 rounds."""
-    add, mul = _gf(4)
+    add, mul = gf(4)
     n = 4**k
 
     def vec(x: int) -> list[int]:
@@ -49,11 +49,11 @@ def _affine4(k: int, max_rounds: int | None = None) -> list[list[list[int]]]:
     return rounds
 
 
-def _td_field(q: int) -> list[list[list[int]]]:
+def td_field(q: int) -> list[list[list[int]]]:
     """Resolvable transversal design over GF(q): 4q points (i, x), q rounds.
 
     Round r, table t = {(i, t + g_i r)} with g = 0, 1, 2, 3 distinct field elements."""
-    add, mul = _gf(q)
+    add, mul = gf(q)
     g = [0, 1, 2, 3]
     rounds = []
     for r in range(q):
@@ -63,7 +63,7 @@ def _td_field(q: int) -> list[list[list[int]]]:
     return rounds
 
 
-def _td_cyclic(n: int, max_rounds: int | None = None) -> list[list[list[int]]]:
+def td_cyclic(n: int, max_rounds: int | None = None) -> list[list[list[int]]]:
     """Transversal design over Z_n: 4n points (i, x); round r, table t = {(i, t + i r)}.
 
     Rounds r, r' clash iff d (r - r') = 0 mod n for some d in {1, 2, 3}."""
@@ -77,13 +77,13 @@ def _td_cyclic(n: int, max_rounds: int | None = None) -> list[list[list[int]]]:
 
 
 @lru_cache(maxsize=1)
-def _pg33_packing() -> list[list[list[int]]]:
+def pg33_packing() -> list[list[list[int]]]:
     """A packing of PG(3, 3): 40 points, 13 spreads of 10 lines (resolvable 2-(40,4,1)).
 
     Points of PG(3, 3) are GF(27) x GF(3) vectors up to sign; all spreads are listed by
     backtracking and 13 line-disjoint spreads are found by Knuth's Algorithm X (exact
     cover of the 130 lines) with a fixed-seed randomised branching order."""
-    add, mul = _gf(27)
+    add, mul = gf(27)
 
     def neg(v: tuple[int, int]) -> tuple[int, int]:
         return (mul[2][v[0]], (2 * v[1]) % 3)
@@ -177,17 +177,17 @@ def _pg33_packing() -> list[list[list[int]]]:
     return []  # pragma: no cover
 
 
-def _data_candidates(n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
+def data_candidates(n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
     out = []
     if not DATA_DIR.is_dir():
         return out
     for path in sorted(DATA_DIR.glob(f"n{n_points}_r*.json")):
-        out.extend(_load_data(str(path), n_points))
+        out.extend(load_data(str(path), n_points))
     return out
 
 
 @lru_cache(maxsize=64)
-def _load_data(path: str, n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
+def load_data(path: str, n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
     """One shipped file: a full ``schedule`` or a compact ``design`` developed here."""
     data = json.loads(Path(path).read_text())
     if data.get("players") != n_points:
@@ -202,23 +202,23 @@ def _load_data(path: str, n_points: int) -> list[tuple[str, list[list[list[int]]
     return [(label, data["schedule"])]
 
 
-def _constructions(n_points: int, rounds: int) -> list[tuple[str, list[list[list[int]]]]]:
+def known_constructions(n_points: int, rounds: int) -> list[tuple[str, list[list[list[int]]]]]:
     """Zero-repeat (or precomputed) structures on points 0..n_points-1."""
     out: list[tuple[str, list[list[list[int]]]]] = []
     k = 0
     while 4**k < n_points:
         k += 1
     if 4**k == n_points and k >= 1:
-        out.append((f"AG({k},4) lines", _affine4(k, rounds)))
+        out.append((f"AG({k},4) lines", affine4(k, rounds)))
     if n_points % 4 == 0:
         q = n_points // 4
-        pp = _prime_power(q)
+        pp = prime_power(q)
         # Z_q is as good when gcd(q, 6) = 1; fields help for q = 2^e, 3^e
         if pp is not None and pp[1] > 1 and pp[0] in (2, 3) and 4 <= q <= 128:
-            out.append((f"transversal design over GF({q})", _td_field(q)))
+            out.append((f"transversal design over GF({q})", td_field(q)))
         if q >= 1:
-            out.append((f"transversal design over Z_{q}", _td_cyclic(q, rounds)))
+            out.append((f"transversal design over Z_{q}", td_cyclic(q, rounds)))
     if n_points == 40:
-        out.append(("packing of PG(3,3)", _pg33_packing()))
-    out.extend(_data_candidates(n_points))
+        out.append(("packing of PG(3,3)", pg33_packing()))
+    out.extend(data_candidates(n_points))
     return out

@@ -3,7 +3,7 @@
 In a structure where no two points meet twice, a real player meets a given substitute
 point at most once, so which points carry the substitutes, which rounds are used and in
 which order decide alone how the games with a substitute are shared; the real players'
-repeats stay those of the structure.  ``_fair_points`` tries every choice of substitute
+repeats stay those of the structure.  ``fair_points`` tries every choice of substitute
 points (sampled when there are too many) in the rounds where no two of them share a
 table (such a pair weighs more than a repeat), and orders the rounds by a depth-first
 search so that every round's substitutes sit with players who have had the fewest games
@@ -17,7 +17,7 @@ tried; for 26 and 25 a bounded search found none): for 29 the longest fair prefi
 rounds on the transversal design and 4 on ``n32_r10.json``.  The tabu search repairs
 those cases.
 
-``_extend_structure`` adds zero-repeat rounds to a structure when its unmet pairs allow it
+``extend_structure`` adds zero-repeat rounds to a structure when its unmet pairs allow it
 (the groups of a transversal design over GF(8) split into tables of four give 32 players a
 ninth round), found by a small exact-cover search.
 """
@@ -46,7 +46,7 @@ def _tables(struct: Rounds, P: int) -> np.ndarray:
     return tab
 
 
-def _extend_structure(struct: Rounds, P: int, want: int, node_limit: int = 20000) -> Rounds:
+def extend_structure(struct: Rounds, P: int, want: int, node_limit: int = 20000) -> Rounds:
     """``struct`` followed by up to ``want`` more rounds of pairs that have not met (exact
     cover by depth-first search, bounded by ``node_limit`` nodes per round)."""
     out = [[list(t) for t in rnd] for rnd in struct]
@@ -141,7 +141,7 @@ def _order(
     return order if rec() else None
 
 
-def _fair_points(
+def fair_points(
     struct: Rounds, P: int, n: int, R: int, rng: random.Random
 ) -> tuple[list[int], Rounds] | None:
     """Points for the substitutes (labels ``n..P-1``) and ``min(R, len(struct))`` rounds

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 
-def _prime_power(q: int) -> tuple[int, int] | None:
+def prime_power(q: int) -> tuple[int, int] | None:
     if q < 2:
         return None
     for p in range(2, q + 1):
@@ -19,9 +19,9 @@ def _prime_power(q: int) -> tuple[int, int] | None:
 
 
 @lru_cache(maxsize=16)
-def _gf(q: int) -> tuple[list[list[int]], list[list[int]]]:
+def gf(q: int) -> tuple[list[list[int]], list[list[int]]]:
     """Addition and multiplication tables of GF(q); elements are 0..q-1 (base-p digits)."""
-    p, e = _prime_power(q)  # type: ignore[misc]
+    p, e = prime_power(q)  # type: ignore[misc]
 
     def digits(x: int) -> list[int]:
         return [(x // p**i) % p for i in range(e)]

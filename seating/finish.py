@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 
 from .bounds import small_schedule, table_caps
 from .quality import quality, seats_changed
-from .redraft import _winds_from_plan
+from .redraft import winds_from_plan
 from .types import PlayerSpec, Round, Schedule, Table
-from .winds import _assign_winds
+from .winds import assign_winds
 
 
-def _small_exact_rounds(
+def small_exact_rounds(
     n: int, n_new: int, fill: str, P: int, rng: random.Random
 ) -> tuple[list[list[list[int]]], list[list[int]]] | None:
     """The stored schedule with the fewest repeats for fewer than four tables (players
@@ -42,7 +42,7 @@ def _small_exact_rounds(
     return rounds, byes
 
 
-def _finish(
+def finish_schedule(
     new: list[list[list[int]]],
     construction: str,
     layouts: list[list[list[int]] | None],
@@ -67,11 +67,11 @@ def _finish(
     new_rounds: list[tuple[Table, ...]] = []
     if new and any(x is not None for x in layouts):
         byes_idx = {ids_at[p] for b in new_byes for p in b}
-        ordered = _winds_from_plan(new, layouts, prior_winds, free, byes_idx)
+        ordered = winds_from_plan(new, layouts, prior_winds, free, byes_idx)
         new_rounds = [tuple(tuple(all_ids[i] for i in t) for t in rnd) for rnd in ordered]
     elif new:
         flat = [t for rnd in new for t in rnd]
-        ordered = _assign_winds(flat, prior_winds, free)
+        ordered = assign_winds(flat, prior_winds, free)
         pos = 0
         for rnd in new:
             tables = ordered[pos : pos + len(rnd)]

@@ -12,16 +12,16 @@ import numpy as np
 
 from . import large
 from .bounds import small_repeats, small_rounds
-from .constructions import _constructions
-from .finish import _finish, _small_exact_rounds
-from .groups import _all_groupings, _group_codes
-from .large import _large_rounds
-from .quality import _lower_bound_games, quality, validate
-from .redraft import _bye_preference, _from_plan
-from .search import _Costs, _greedy_round, _meetings, _relabel, _structure_labels, _tabu
-from .substitutes import _fair_structure, _share_substitutes
+from .constructions import known_constructions
+from .finish import finish_schedule, small_exact_rounds
+from .groups import all_groupings, grouping_codes
+from .large import large_rounds
+from .quality import lower_bound_games, quality, validate
+from .redraft import bye_preference, from_plan
+from .search import Costs, greedy_round, meeting_counts, relabel, structure_labels, tabu_search
+from .substitutes import fair_structure, share_substitutes
 from .types import (
-    _EPS,
+    EPS,
     SUBSTITUTE_PAIR_PENALTY,
     WIND_CLASH_PENALTY,
     Grouping,
@@ -29,7 +29,7 @@ from .types import (
     Round,
     Schedule,
 )
-from .winds import _assign_winds
+from .winds import assign_winds
 
 # Above this many seats the substitutes are shared against the played rounds' meetings
 # only: weighing every other new round costs a P x P matrix per round (about 67 ms at 1500).
@@ -131,7 +131,7 @@ def generate(
         # winds over the whole schedule at once (the first part fixed would leave some
         # players short of a wind)
         flat = [list(t) for rnd in rest.rounds for t in rnd]
-        ordered = _assign_winds(flat, {}, set(rest.substitutes))
+        ordered = assign_winds(flat, {}, set(rest.substitutes))
         seated, pos = [], 0
         for rnd in rest.rounds:
             seated.append(tuple(tuple(t) for t in ordered[pos : pos + len(rnd)]))
@@ -157,9 +157,9 @@ def generate(
     index = {p: i for i, p in enumerate(all_ids)}
     n_bye = n % 4 if fill == "byes" else 0
 
-    group_codes = _group_codes(
+    group_codes = grouping_codes(
         specs,
-        _all_groupings(
+        all_groupings(
             specs, avoid_club_weight, avoid_country_weight, teams, avoid_team_weight, groupings
         ),
     )
@@ -175,7 +175,7 @@ def generate(
         Pen[n:, n:] = SUBSTITUTE_PAIR_PENALTY
         np.fill_diagonal(W, 0.0)
         np.fill_diagonal(Pen, 0.0)
-        costs = _Costs(W, Pen)
+        costs = Costs(W, Pen)
         has_pen = bool(Pen.any())
 
     # fixed meetings among the active players, games played so far
@@ -236,7 +236,7 @@ def generate(
         else:
             # fewest byes first; among equals, players the plan does not seat, then the
             # players of the tables the plan gives up (fewest seats change)
-            prefer = _bye_preference(plan, n - n_bye) if plan else {}
+            prefer = bye_preference(plan, n - n_bye) if plan else {}
             tie = {p: rng.random() for p in ids}
             key = {p: (bye_count[p], prefer.get(index[p], -1), tie[p]) for p in ids}
         chosen = sorted(ids, key=lambda p: key[p])[:n_bye]
@@ -248,7 +248,7 @@ def generate(
     # exact but for the round counts past a search that stopped)
     exact = None
     if not played_rounds and not planned and method == "balanced" and n_new:
-        exact = _small_exact_rounds(n, n_new, fill, P, rng)
+        exact = small_exact_rounds(n, n_new, fill, P, rng)
         if exact is not None:
             exact_rounds, exact_byes = exact
             bye_count = dict.fromkeys(ids, 0)
@@ -264,12 +264,12 @@ def generate(
         i: int(fixed_slots[i]) + 3 * (games[i] - int(prior_games[i])) - (n_new if k_sub else 0)
         for i in games
     }
-    target = float(_lower_bound_games(games, slots, n))
+    target = float(lower_bound_games(games, slots, n))
     if not played_rounds and P <= 12 + 3:  # fewer than four tables: the exact bound
         target = max(target, float(small_repeats(n, n_new, fill) or 0))
 
     def finish(new: list[list[list[int]]], construction: str, layouts: list) -> Schedule:
-        return _finish(
+        return finish_schedule(
             new,
             construction,
             layouts,
@@ -289,7 +289,7 @@ def generate(
 
     if not dense:
         return finish(
-            *_large_rounds(
+            *large_rounds(
                 P,
                 n,
                 n_new,
@@ -355,24 +355,24 @@ def generate(
         if exact is not None:
             best_struct = ((0, -n_new), "stored schedule (small_bounds.json)", exact[0])
         elif not played_rounds and n_bye == 0 and not planned:
-            for name, struct in _constructions(P, n_new):
+            for name, struct in known_constructions(P, n_new):
                 cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
-                perm = _structure_labels(cand, P, n, rng)
+                perm = structure_labels(cand, P, n, rng)
                 fair_rounds = 0
                 if k_sub:
-                    perm, cand, fair_rounds = _fair_structure(struct, P, n, n_new, perm, rng)
+                    perm, cand, fair_rounds = fair_structure(struct, P, n, n_new, perm, rng)
                 cand = [[[perm[a] for a in t] for t in rnd] for rnd in cand]
                 base = len(cand)
-                Mc = _meetings(P, cand)
+                Mc = meeting_counts(P, cand)
                 for _ in range(n_new - base):
-                    cand.append(_greedy_round(list(range(P)), Mc, costs, rng))
-                    _meetings(P, cand[-1:], Mc)
+                    cand.append(greedy_round(list(range(P)), Mc, costs, rng))
+                    meeting_counts(P, cand[-1:], Mc)
                 if base < n_new:
                     # a structure where every pair meets once, repeated, spreads the
                     # meetings perfectly (16 players, 15 rounds: every pair three times)
                     cycled = [[list(t) for t in cand[j % base]] for j in range(n_new)]
-                    Mcyc = _meetings(P, cycled)
-                    if costs.total(Mcyc) < costs.total(Mc) - _EPS:
+                    Mcyc = meeting_counts(P, cycled)
+                    if costs.total(Mcyc) < costs.total(Mc) - EPS:
                         cand, Mc, base = cycled, Mcyc, n_new
                         name += " repeated"
                 score = (costs.repeats(Mc), -min(base, n_new))
@@ -380,10 +380,10 @@ def generate(
                     # sharing the substitutes fairly breaks a structure: it is judged by
                     # the repeats once they are shared (what the search starts from)
                     trial = [[list(t) for t in rnd] for rnd in cand]
-                    _share_substitutes(
+                    share_substitutes(
                         trial, n, sub_games, None, P, rng, fair_rounds, (costs.add, F)
                     )
-                    score = (costs.repeats(_meetings(P, trial)), -min(base, n_new))
+                    score = (costs.repeats(meeting_counts(P, trial)), -min(base, n_new))
                 if best_struct is None or score < best_struct[0]:
                     best_struct = (score, name, cand)
                     fair_prefix = fair_rounds
@@ -396,7 +396,7 @@ def generate(
                 construction += " + greedy rounds"
             if has_pen and P <= 400:
                 iters = max_iterations if max_iterations is not None else 300
-                new = _relabel(new, costs, rng, iters, deadline, n_real=n)
+                new = relabel(new, costs, rng, iters, deadline, n_real=n)
                 construction += " + relabelling"
         else:
             if any(plan is not None for plan in plans):
@@ -407,14 +407,14 @@ def generate(
                 plan = plans[r]
                 if plan is not None:
                     add = costs.add(M)
-                    tables, plan_tab[r] = _from_plan(
+                    tables, plan_tab[r] = from_plan(
                         plan, act, lambda x, ys, add=add: float(add[x, ys].sum()), P, rng
                     )
                     layouts[r] = tables
                     new.append([list(t) for t in tables])
                 else:
-                    new.append(_greedy_round(act, M, costs, rng))
-                _meetings(P, new[-1:], M)
+                    new.append(greedy_round(act, M, costs, rng))
+                meeting_counts(P, new[-1:], M)
 
     sub_cls = None
     if (
@@ -429,19 +429,19 @@ def generate(
         # (in a zero-repeat plan, moving them costs repeats: 24 instead of 0 for 28
         # players, 9 rounds, two drops after round 4)
         if P <= LIVE_SHARING_SEATS:
-            sub_cls = _share_substitutes(
+            sub_cls = share_substitutes(
                 new, n, sub_games, None, P, rng, fair_prefix, (costs.add, F)
             )
         else:
             add = costs.add(F)  # the meetings of played rounds only
-            sub_cls = _share_substitutes(
+            sub_cls = share_substitutes(
                 new, n, sub_games, lambda x, ys: float(add[x, ys].sum()), P, rng, fair_prefix
             )
         construction += " + substitutes shared evenly"
 
     if new:
-        Mnow = _meetings(P, new, F.copy())
-        need = costs.total(Mnow) > target + _EPS
+        Mnow = meeting_counts(P, new, F.copy())
+        need = costs.total(Mnow) > target + EPS
         if exact is not None and not Pen[:n, :n].any():
             need = False  # the fewest repeats already (the spread of meetings aside)
         size_ok = n_new * P * P <= 4_000_000
@@ -462,7 +462,7 @@ def generate(
             tables = (len(played_rounds) + n_new) * (P // 4)
             reserve = min(0.3 * time_budget, FINISH_SECONDS_PER_TABLE * tables)
             stop = deadline - reserve
-            new, _ = _tabu(new, F, costs, rng, iters, stop, target, home, moves, None, fair)
+            new, _ = tabu_search(new, F, costs, rng, iters, stop, target, home, moves, None, fair)
             construction += f" + tabu search ({iters} iterations max)"
 
     return finish(new, construction, layouts)

@@ -10,7 +10,7 @@ import numpy as np
 from .types import DEFAULT_GROUP_WEIGHT, Grouping, PlayerSpec
 
 
-def _all_groupings(
+def all_groupings(
     specs: Sequence[PlayerSpec],
     club_weight: float | None,
     country_weight: float,
@@ -39,7 +39,7 @@ def _all_groupings(
     return [g for g in out if g.weight > 0 and g.of]
 
 
-def _group_codes(
+def grouping_codes(
     specs: Sequence[PlayerSpec], groupings: Sequence[Grouping]
 ) -> list[tuple[np.ndarray, float]]:
     """Per grouping: an integer label per player (-1: no group) and the weight."""

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .constructions import _constructions
-from .redraft import _from_plan
-from .substitutes import _share_substitutes
-from .types import _EPS, MOVE_PENALTY, SUBSTITUTE_PAIR_PENALTY
+from .constructions import known_constructions
+from .redraft import from_plan
+from .substitutes import share_substitutes
+from .types import EPS, MOVE_PENALTY, SUBSTITUTE_PAIR_PENALTY
 
 # above this many seats (players + substitutes) the dense P x P matrices are not used
 DENSE_LIMIT = 1500
@@ -125,7 +125,7 @@ def start(
     """First rounds: a construction when nothing was played, else random tables (swiss:
     standings neighbours).  Rounds with a plan are left empty for the caller."""
     if not played and not plans_given and not any(byes) and order is None:
-        for name, struct in _constructions(P, n_new):
+        for name, struct in known_constructions(P, n_new):
             cand = [[list(t) for t in rnd] for rnd in struct[:n_new]]
             if not cand:
                 continue
@@ -180,7 +180,7 @@ def repair(
                     for c in {int(cls[r, x]) for x in tbl}:
                         by_cls.setdefault(c, []).append(t)
             conflicted = [
-                x for tbl in rnd for x in tbl if sc.stay(x, [y for y in tbl if y != x]) > _EPS
+                x for tbl in rnd for x in tbl if sc.stay(x, [y for y in tbl if y != x]) > EPS
             ]
             rng.shuffle(conflicted)
             for i, p in enumerate(conflicted):
@@ -189,14 +189,14 @@ def repair(
                 A = where[p]
                 mates_a = [y for y in rnd[A] if y != p]
                 here = sc.stay(p, mates_a) + off(r, p, A)
-                if here <= _EPS:
+                if here <= EPS:
                     continue
                 if home is not None:
                     tables = [t for t in (A - 1, A + 1) if 0 <= t < T]
                 else:
                     pool = by_cls.get(int(cls[r, p]), []) if cls is not None else range(T)
                     tables = rng.sample(pool, min(len(pool), SAMPLED_TABLES))
-                best = (-_EPS, -1, -1)
+                best = (-EPS, -1, -1)
                 for t in tables:
                     if t == A:
                         continue
@@ -233,7 +233,7 @@ def repair(
                 improved = True
 
 
-def _large_rounds(
+def large_rounds(
     P: int,
     n: int,
     n_new: int,
@@ -271,7 +271,7 @@ def _large_rounds(
     for r in range(n_new):
         if plans[r] is not None:
             act = [i for i in range(P) if i not in byes[r]]
-            tables, plan_tab[r] = _from_plan(plans[r], act, sc.join, P, rng)
+            tables, plan_tab[r] = from_plan(plans[r], act, sc.join, P, rng)
             layouts[r] = tables
             new[r] = [list(t) for t in tables]
         for t in new[r]:
@@ -283,7 +283,7 @@ def _large_rounds(
         for rnd in new:
             for t in rnd:
                 sc.seat(t, -1)
-        cls = _share_substitutes(new, n, sub_games, sc.join, P, rng)
+        cls = share_substitutes(new, n, sub_games, sc.join, P, rng)
         for rnd in new:
             for t in rnd:
                 sc.seat(t)

@@ -31,7 +31,7 @@ def lower_bound(players: int, rounds: int, fill: str = "substitutes") -> int:
     return max(1, math.ceil(players * (3 * rounds - players + 1) / 2))
 
 
-def _lower_bound_games(games: dict[int, int], slots: dict[int, int], n_real: int) -> int:
+def lower_bound_games(games: dict[int, int], slots: dict[int, int], n_real: int) -> int:
     total = sum(max(0, slots.get(p, 0) - (n_real - 1)) for p in games)
     lb = math.ceil(total / 2)
     if lb == 0 and games:
@@ -90,7 +90,7 @@ def quality(
     imbalance = max((max(c) - min(c) for c in wind.values()), default=0)
     ideal = 1 if any(sum(c) % 4 for c in wind.values()) else 0
     games = {p: sum(c) for p, c in wind.items()}
-    lb = max(_lower_bound_games(games, slots, len(wind)), _small_exact(rounds, set(wind), subs))
+    lb = max(lower_bound_games(games, slots, len(wind)), _small_exact(rounds, set(wind), subs))
     same_club = same_country = same_team = 0
     teams = teams or {}
     for (a, b), c in meet.items():

@@ -8,10 +8,10 @@ import random
 import numpy as np
 
 from .substitutes import PairCost
-from .winds import _balance_winds
+from .winds import balance_winds
 
 
-def _from_plan(
+def from_plan(
     plan: list[list[int | None]],
     seated: list[int],
     pair_cost: PairCost,
@@ -57,8 +57,8 @@ def _from_plan(
     return [list(t) for t in tables], plan_row  # type: ignore[misc]
 
 
-def _bye_preference(plan: list[list[int | None]], seated: int) -> dict[int, int]:
-    """0 for players at the tables a re-draft gives up (see ``_from_plan``), 1 for the
+def bye_preference(plan: list[list[int | None]], seated: int) -> dict[int, int]:
+    """0 for players at the tables a re-draft gives up (see ``from_plan``), 1 for the
     others the plan seats; players it does not seat are missing (preferred most)."""
     holes = [sum(x is None for x in t) for t in plan]
     give_up = set(
@@ -67,7 +67,7 @@ def _bye_preference(plan: list[list[int | None]], seated: int) -> dict[int, int]
     return {i: 0 if t in give_up else 1 for t, tbl in enumerate(plan) for i in tbl if i is not None}
 
 
-def _winds_from_plan(
+def winds_from_plan(
     new: list[list[list[int]]],
     layouts: list[list[list[int]] | None],
     prior: dict[int, list[int]],
@@ -92,7 +92,7 @@ def _winds_from_plan(
                     row[w] = rest.pop(0)
             seat.append(row)  # type: ignore[arg-type]
         shape.append(len(rnd))
-    _balance_winds(seat, prior, free, only=touched)
+    balance_winds(seat, prior, free, only=touched)
     out, pos = [], 0
     for k in shape:
         out.append([tuple(s) for s in seat[pos : pos + k]])

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .types import _EPS, MOVE_PENALTY
+from .types import EPS, MOVE_PENALTY
 
 
-class _Costs:
+class Costs:
     """Pair weights: W = weight of a repeat, Pen = penalty per meeting.
 
     Secondary term ``W2 * M (M - 1) / 2`` per pair: the k-th meeting of a pair costs
@@ -39,7 +39,7 @@ class _Costs:
         return int(round(float((self.W * np.maximum(M - 1, 0)).sum()) / 2.0))
 
 
-def _meetings(P: int, rounds: Iterable[Iterable[Sequence[int]]], M: np.ndarray | None = None):
+def meeting_counts(P: int, rounds: Iterable[Iterable[Sequence[int]]], M: np.ndarray | None = None):
     if M is None:
         M = np.zeros((P, P), dtype=np.int64)
     tables = [t for rnd in rounds for t in rnd]
@@ -52,7 +52,7 @@ def _meetings(P: int, rounds: Iterable[Iterable[Sequence[int]]], M: np.ndarray |
     return M
 
 
-def _structure_labels(struct: list[list[list[int]]], P: int, n_real: int, rng: random.Random):
+def structure_labels(struct: list[list[list[int]]], P: int, n_real: int, rng: random.Random):
     """Random labelling of structure points; substitutes (labels >= n_real) go to
     points that never share a table with each other."""
     order = list(range(P))
@@ -61,7 +61,7 @@ def _structure_labels(struct: list[list[list[int]]], P: int, n_real: int, rng: r
     k = P - n_real
     chosen: list[int] = []
     if k:
-        Ms = _meetings(P, struct)
+        Ms = meeting_counts(P, struct)
         for a in order:
             if all(Ms[a, b] == 0 for b in chosen):
                 chosen.append(a)
@@ -76,7 +76,7 @@ def _structure_labels(struct: list[list[list[int]]], P: int, n_real: int, rng: r
     return perm
 
 
-def _greedy_round(active: list[int], M: np.ndarray, costs: _Costs, rng: random.Random):
+def greedy_round(active: list[int], M: np.ndarray, costs: Costs, rng: random.Random):
     order = list(active)
     rng.shuffle(order)
     order_arr = np.array(order)
@@ -99,10 +99,10 @@ def _greedy_round(active: list[int], M: np.ndarray, costs: _Costs, rng: random.R
     return tables
 
 
-def _tabu(
+def tabu_search(
     rounds: list[list[list[int]]],
     F: np.ndarray,
-    costs: _Costs,
+    costs: Costs,
     rng: random.Random,
     max_iters: int,
     deadline: float,
@@ -130,7 +130,7 @@ def _tabu(
         return rounds, 0
     T = len(rounds[0])
     mem = [[list(t) for t in rnd] for rnd in rounds]
-    M = _meetings(P, mem, F.copy())
+    M = meeting_counts(P, mem, F.copy())
     if T < 2:
         return mem, 0
     tab = np.full((R, P), -1, dtype=np.int64)
@@ -158,7 +158,7 @@ def _tabu(
     patience = max(2000, max_iters // 3)
     it = 0
     for it in range(max_iters):
-        if best <= target + _EPS or it - last_best > patience:
+        if best <= target + EPS or it - last_best > patience:
             break
         if time.monotonic() > deadline:  # an iteration costs milliseconds at large sizes
             break
@@ -196,9 +196,9 @@ def _tabu(
             invalid |= ~(near & near.transpose(0, 2, 1))
         TU = np.take_along_axis(tabu_until, idx, 2) > it
         tabu = TU | TU.transpose(0, 2, 1)
-        conflict = OUT > _EPS  # players sitting with someone they should not meet
+        conflict = OUT > EPS  # players sitting with someone they should not meet
         invalid |= ~(conflict[:, :, None] | conflict[:, None, :])
-        allowed = ~invalid & (~tabu | (cur + D < best - _EPS))
+        allowed = ~invalid & (~tabu | (cur + D < best - EPS))
         if not allowed.any():
             if not (~invalid).any():
                 break
@@ -213,19 +213,19 @@ def _tabu(
             single = float(Dm.min())
             est = np.where(comp, D, np.inf)
             # only when no single swap improves (they are cheap and usually enough)
-            flat = np.flatnonzero(est < single + 3.0) if single > -_EPS else np.zeros(0, int)
+            flat = np.flatnonzero(est < single + 3.0) if single > -EPS else np.zeros(0, int)
             if len(flat) > 32:
                 flat = flat[np.argsort(est.ravel()[flat], kind="stable")[:32]]
             for f in flat:
                 r1, a, b = (int(v) for v in np.unravel_index(int(f), D.shape))
                 d = _compound_delta(mem, tab, M, costs, r1, int(pair_round[r1, a, b]), a, b)
-                if not tabu[r1, a, b] or cur + d < best - _EPS:
+                if not tabu[r1, a, b] or cur + d < best - EPS:
                     Dm[r1, a, b] = d
         m = Dm.min()
         if not np.isfinite(m):  # only compound moves were left, none allowed
             tabu_until[:] = 0
             continue
-        cand = np.flatnonzero(Dm <= m + _EPS)
+        cand = np.flatnonzero(Dm <= m + EPS)
         r, p, q = np.unravel_index(int(cand[rng.randrange(len(cand))]), Dm.shape)
         _apply_swap(mem, tab, S, M, int(r), int(p), int(q))
         A, B = int(tab[r, q]), int(tab[r, p])
@@ -237,7 +237,7 @@ def _tabu(
             tabu_until[r2, p, int(tab[r2, q])] = it + 4 + rng.randrange(12)
             tabu_until[r2, q, int(tab[r2, p])] = it + 4 + rng.randrange(12)
         cur = costs.total(M) + moved_cost()
-        if cur < best - _EPS:
+        if cur < best - EPS:
             best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
             last_improve = last_best = it
         elif it - last_improve > stall:
@@ -251,7 +251,7 @@ def _tabu(
                     for x in tbl:
                         tab[rr, x] = t
                         S[rr, x, t] = 1.0
-            M = _meetings(P, mem, F.copy())
+            M = meeting_counts(P, mem, F.copy())
             for _ in range(2 + rng.randrange(4)):
                 rr = rng.randrange(R)
                 t1, t2 = rng.sample(range(T), 2)
@@ -269,7 +269,7 @@ def _tabu(
                 _apply_swap(mem, tab, S, M, rr, x, y)
             tabu_until[:] = 0
             cur = costs.total(M) + moved_cost()
-    Mb = _meetings(P, best_mem, F.copy())
+    Mb = meeting_counts(P, best_mem, F.copy())
     return best_mem, costs.repeats(Mb)
 
 
@@ -316,7 +316,7 @@ class _Fair:
         return bad, back
 
 
-def _compound_delta(mem, tab, M, costs: _Costs, r1: int, r2: int, p: int, q: int) -> float:
+def _compound_delta(mem, tab, M, costs: Costs, r1: int, r2: int, p: int, q: int) -> float:
     """Exact cost change of swapping ``p`` and ``q`` in round ``r1`` and in round ``r2``."""
     change: dict[tuple[int, int], int] = {}
     for r in (r1, r2):
@@ -367,9 +367,9 @@ def _apply_swap(mem, tab, S, M, r: int, p: int, q: int) -> None:
     S[r, q, A] = 1.0
 
 
-def _relabel(
+def relabel(
     rounds: list[list[list[int]]],
-    costs: _Costs,
+    costs: Costs,
     rng: random.Random,
     max_iters: int,
     deadline: float,
@@ -380,7 +380,7 @@ def _relabel(
     Structure point a carries player perm[a]; repeats stay the same for real players.
     With ``n_real``, labels from ``n_real`` on (substitutes) keep their points."""
     P = costs.W.shape[0]
-    Ms = _meetings(P, rounds).astype(float)
+    Ms = meeting_counts(P, rounds).astype(float)
     Es = np.maximum(Ms - 1, 0)
     perm = np.arange(P)
 
@@ -395,7 +395,7 @@ def _relabel(
     best, best_perm = cur, perm.copy()
     tabu_until = np.zeros(P, dtype=np.int64)
     for it in range(max_iters):
-        if best <= _EPS or time.monotonic() > deadline:
+        if best <= EPS or time.monotonic() > deadline:
             break
         D = np.zeros((P, P))
         for A, Q in parts(perm):
@@ -408,15 +408,15 @@ def _relabel(
             D[pinned, :] = np.inf
             D[:, pinned] = np.inf
         tabu = (tabu_until[:, None] > it) | (tabu_until[None, :] > it)
-        D = np.where(tabu & (cur + D >= best - _EPS), np.inf, D)
+        D = np.where(tabu & (cur + D >= best - EPS), np.inf, D)
         m = D.min()
         if not np.isfinite(m):
             break
-        cand = np.flatnonzero(m + _EPS >= D)
+        cand = np.flatnonzero(m + EPS >= D)
         a, b = np.unravel_index(int(cand[rng.randrange(len(cand))]), D.shape)
         perm[a], perm[b] = perm[b], perm[a]
         tabu_until[a] = tabu_until[b] = it + 3 + rng.randrange(max(2, P // 4))
         cur = total(perm)
-        if cur < best - _EPS:
+        if cur < best - EPS:
             best, best_perm = cur, perm.copy()
     return [[[int(best_perm[a]) for a in t] for t in rnd] for rnd in rounds]

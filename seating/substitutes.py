@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .fair_structures import _extend_structure, _fair_points
-from .search import _meetings, _structure_labels
-from .types import _EPS
+from .fair_structures import extend_structure, fair_points
+from .search import meeting_counts, structure_labels
+from .types import EPS
 
 # seats up to which the substitutes' points on a structure are searched exhaustively
 FAIR_POINTS_LIMIT = 64
@@ -35,7 +35,7 @@ def _unfair_rounds(rounds: list[list[list[int]]], n: int, counts: np.ndarray) ->
     return bad
 
 
-def _fair_structure(
+def fair_structure(
     struct: list[list[list[int]]],
     P: int,
     n: int,
@@ -45,7 +45,7 @@ def _fair_structure(
 ) -> tuple[list[int], list[list[list[int]]], int]:
     """Choose the substitutes' points and the rounds of a structure (and their order) so
     that substitutes are shared evenly without breaking it: when one of the sampled choices
-    does with no two substitutes at a table (``_fair_points``, the structure extended by
+    does with no two substitutes at a table (``fair_points``, the structure extended by
     unmet pairs first), else a few random tries (the search repairs what is left).  Returns
     the labels, the rounds and how many leading rounds share the substitutes fairly for
     sure."""
@@ -53,8 +53,8 @@ def _fair_structure(
     if P <= FAIR_POINTS_LIMIT:
         # one round more than needed when the unmet pairs allow it: more orders to choose
         # from (the groups of a transversal design make such a round)
-        struct = _extend_structure(struct, P, max(1, n_new - len(struct)))
-        found = _fair_points(struct, P, n, n_new, rng)
+        struct = extend_structure(struct, P, max(1, n_new - len(struct)))
+        found = fair_points(struct, P, n, n_new, rng)
     if found is not None:
         labels, rounds = found
         return labels, rounds, len(rounds)
@@ -62,7 +62,7 @@ def _fair_structure(
     best = None
     zero = np.zeros(n, dtype=np.int64)
     for attempt in range(24):
-        p = perm if attempt == 0 else _structure_labels(struct, P, n, rng)
+        p = perm if attempt == 0 else structure_labels(struct, P, n, rng)
         labelled = [[[p[a] for a in t] for t in rnd] for rnd in struct]
         # order: next the round whose substitutes' tablemates have played with them least
         order: list[int] = []
@@ -89,7 +89,7 @@ def _fair_structure(
     return best[1], best[2], 0
 
 
-def _share_substitutes(
+def share_substitutes(
     new: list[list[list[int]]],
     n: int,
     sub_games: np.ndarray,
@@ -112,14 +112,14 @@ def _share_substitutes(
     cls[:, n:] = 3 + np.arange(n, P)  # each substitute its own class
     counts = sub_games.copy()
     for r, rnd in enumerate(new):
-        if r < keep:  # shared fairly already (``_fair_structure``)
+        if r < keep:  # shared fairly already (``fair_structure``)
             for x in _with_substitute(rnd, n):
                 cls[r, x] = 1
                 counts[x] += 1
             continue
         if live is not None:
             add_of, F = live
-            ADD = add_of(_meetings(P, [x for j, x in enumerate(new) if j != r], F.copy()))
+            ADD = add_of(meeting_counts(P, [x for j, x in enumerate(new) if j != r], F.copy()))
 
             def pair_cost(x: int, ys: list[int], ADD: np.ndarray = ADD) -> float:
                 return float(ADD[x, ys].sum())
@@ -132,7 +132,7 @@ def _share_substitutes(
         # among equals: those already there without a conflict at their table, then the
         # others, then those already there with one (a club-mate, a repeat)
         clash = {
-            x: pair_cost(x, [y for y in rnd[where[x]] if y != x and y < n]) > _EPS for x in current
+            x: pair_cost(x, [y for y in rnd[where[x]] if y != x and y < n]) > EPS for x in current
         }
         ranked = sorted(
             seated,

@@ -19,7 +19,7 @@ MOVE_PENALTY = 0.15
 # Weight of a same-club (same-team) meeting when the caller gives none: small enough that
 # repeats stay first (five such meetings weigh one repeat), large enough to matter.
 DEFAULT_GROUP_WEIGHT = 0.2
-_EPS = 1e-9
+EPS = 1e-9
 
 
 @dataclass(frozen=True)

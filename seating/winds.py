@@ -7,7 +7,7 @@ import itertools
 from .types import Table
 
 
-def _euler_split(edges: list[tuple[int, int]], n_vertices: int) -> list[int]:
+def euler_split(edges: list[tuple[int, int]], n_vertices: int) -> list[int]:
     """2-colour the edges of a bipartite multigraph so that every vertex has
     floor(d/2) or ceil(d/2) edges of each colour (Euler circuits, alternating)."""
     deg = [0] * (n_vertices + 1)
@@ -50,7 +50,7 @@ def _euler_split(edges: list[tuple[int, int]], n_vertices: int) -> list[int]:
     return colour[: len(edges)]
 
 
-def _assign_winds(
+def assign_winds(
     tables: list[list[int]],
     prior: dict[int, list[int]],
     free: set[int],
@@ -61,21 +61,21 @@ def _assign_winds(
     pidx = {p: i for i, p in enumerate(players)}
     nt = len(tables)
     edges = [(ti, nt + pidx[p]) for ti, t in enumerate(tables) for p in t]
-    c1 = _euler_split(edges, nt + len(players))
+    c1 = euler_split(edges, nt + len(players))
     colour = [0] * len(edges)
     for half in (0, 1):
         ids = [i for i in range(len(edges)) if c1[i] == half]
-        c2 = _euler_split([edges[i] for i in ids], nt + len(players))
+        c2 = euler_split([edges[i] for i in ids], nt + len(players))
         for i, c in zip(ids, c2, strict=True):
             colour[i] = 2 * half + c
     seat = [[0, 0, 0, 0] for _ in tables]
     for i, (ti, pv) in enumerate(edges):
         seat[ti][colour[i]] = players[pv - nt]
-    _balance_winds(seat, prior, free)
+    balance_winds(seat, prior, free)
     return [tuple(s) for s in seat]  # type: ignore[misc]
 
 
-def _balance_winds(
+def balance_winds(
     seat: list[list[int]],
     prior: dict[int, list[int]],
     free: set[int],

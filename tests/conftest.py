@@ -204,14 +204,14 @@ def fresh_public_page_memory():
     this process by earlier tests."""
     from scoring import public
 
-    public._PAGES.clear()
-    public._RECENT_KEYS.clear()
-    public._RENDERED.clear()
-    public._DECODED.clear()
-    public._PLAYER_PAGES.clear()
-    public._RECENT_REVISIONS.clear()
-    public._NAV.clear()
-    public._NAV_HTML.clear()
+    public.PAGES.clear()
+    public.RECENT_KEYS.clear()
+    public.RENDERED.clear()
+    public.DECODED.clear()
+    public.PLAYER_PAGES.clear()
+    public.RECENT_REVISIONS.clear()
+    public.NAV.clear()
+    public.NAV_HTML.clear()
 
 
 @pytest.fixture(autouse=True)

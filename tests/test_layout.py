@@ -110,7 +110,7 @@ def test_the_contracts_hold():
 @pytest.mark.parametrize(
     ("module_file", "line", "contract"),
     [
-        ("tournament/clock.py", "import scoring.files", "Layers: rules and seating"),
+        ("tournament/rounds/clock.py", "import scoring.files", "Layers: rules and seating"),
         ("seating/types.py", "import tournament", "Layers: rules and seating"),
         ("seating/types.py", "import django.db", "rules and seating import no framework"),
         ("rules/errors.py", "import rest_framework", "rules and seating import no framework"),
@@ -154,9 +154,14 @@ def test_the_cycle_search_finds_a_circle(tmp_path):
     ]
 
 
+def is_module(dotted: str) -> bool:
+    path = ROOT.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
 def private_names_taken(packages: tuple[str, ...] = PACKAGES) -> list[str]:
-    """``from a.b import _x`` or ``a_b._x`` where ``a.b`` is one of our modules and ``_x`` is
-    not a dunder: a private name used outside the module that defines it."""
+    """``from a.b import _x`` or ``m._x`` where ``a.b`` or ``m`` is one of our modules and ``_x``
+    is not a dunder: a private name used outside the module that defines it."""
     found = []
     for package in packages:
         for path in sorted((ROOT / package).rglob("*.py")):
@@ -165,14 +170,20 @@ def private_names_taken(packages: tuple[str, ...] = PACKAGES) -> list[str]:
             where = path.relative_to(ROOT)
             tree = ast.parse(path.read_text(), str(where))
             aliases = {}
+            here = list(where.with_suffix("").parts)
+            if here[-1] == "__init__":
+                here = here[:-1] + [""]
             for node in ast.walk(tree):
-                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                    ours = node.module.split(".")[0] in PACKAGES
+                if isinstance(node, ast.ImportFrom) and (node.module or node.level):
+                    base = here[: len(here) - node.level] if node.level else []
+                    module = ".".join([*base, *([node.module] if node.module else [])])
+                    node.module = module
+                    ours = module.split(".")[0] in PACKAGES
                     for name in node.names:
                         private = name.name.startswith("_") and not name.name.startswith("__")
                         if ours and private:
                             found.append(f"{where}:{node.lineno} {node.module}.{name.name}")
-                        elif ours:
+                        elif ours and is_module(f"{node.module}.{name.name}"):
                             aliases[name.asname or name.name] = f"{node.module}.{name.name}"
                 elif isinstance(node, ast.Import):
                     for name in node.names:

@@ -23,7 +23,7 @@ def bump_revision(event: Event) -> None:
     transaction.on_commit(lambda: standings_changed.send(sender=Event, event_id=event_id))
 
 
-def _integrity_error(exc: IntegrityError) -> ValidationError:
+def integrity_error(exc: IntegrityError) -> ValidationError:
     text = str(exc).lower()
     if "seat_player_once_per_round" in text or "seat.round_id, tournament_seat.player" in text:
         return ValidationError({"seats": [_("A player can sit only once in a round.")]})

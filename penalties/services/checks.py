@@ -40,11 +40,11 @@ class Conflict(Exception):
         self.message = message
 
 
-def _invalid(field_name: str, message: str) -> ValidationError:
+def invalid(field_name: str, message: str) -> ValidationError:
     return ValidationError({field_name: [message]})
 
 
-def _denied(message: str) -> PermissionDenied:
+def denied(message: str) -> PermissionDenied:
     return PermissionDenied(message)
 
 
@@ -85,7 +85,7 @@ def check_recorder(event: Event, user: AbstractBaseUser) -> RefereeAssignment | 
         return None
     assignment = referee_assignment(user, event)
     if assignment is None or assignment.role == RefereeAssignment.Role.SCOREKEEPER:
-        raise _denied(_("You are not a referee of this event."))
+        raise denied(_("You are not a referee of this event."))
     return assignment
 
 
@@ -105,11 +105,11 @@ def _locate(event: Event, data: FoulInput) -> tuple[Round, Table, list[Seat]]:
     try:
         round_ = Round.objects.get(event=event, number=data.round)
     except (Round.DoesNotExist, ValueError, TypeError):
-        raise _invalid("round", _("This event has no round %(n)s.") % {"n": data.round}) from None
+        raise invalid("round", _("This event has no round %(n)s.") % {"n": data.round}) from None
     try:
         return round_, Table.objects.get(round=round_, number=data.table), []
     except (Table.DoesNotExist, ValueError, TypeError):
-        raise _invalid(
+        raise invalid(
             "table", _("Round %(r)s has no table %(t)s.") % {"r": round_.number, "t": data.table}
         ) from None
 
@@ -123,15 +123,15 @@ def _check_round_and_table(
     reason: str,
 ) -> None:
     if assignment is not None and not assignment.covers_table(table.number):
-        raise _denied(_("You are not assigned to table %(t)s.") % {"t": table.number})
+        raise denied(_("You are not assigned to table %(t)s.") % {"t": table.number})
     if round_.status == Round.Status.CLOSED:
         if not is_director(user, event):
-            raise _denied(
+            raise denied(
                 _("Round %(r)s is closed: only the director may still record a foul.")
                 % {"r": round_.number}
             )
         if not reason.strip():
-            raise _invalid(
+            raise invalid(
                 "reason",
                 _("Round %(r)s is closed: give the reason for this late record.")
                 % {"r": round_.number},
@@ -146,7 +146,7 @@ def _check_round_and_table(
                 % {"r": round_.number, "s": round_.get_status_display()},
             )
         if not reason.strip():
-            raise _invalid(
+            raise invalid(
                 "reason",
                 _("Round %(r)s is not live: give the reason for recording a foul in it.")
                 % {"r": round_.number},
@@ -158,13 +158,13 @@ def _seated(table: Table, seats: list[Seat]) -> tuple[Seats, dict[int, Player]]:
     try:
         return Seats.from_mapping(by_wind), {s.player_id: s.player for s in seats}
     except RuleError:
-        raise _invalid(
+        raise invalid(
             "table", _("Table %(t)s is not fully seated.") % {"t": table.number}
         ) from None
 
 
 def _rule_error(error: RuleError) -> ValidationError:
-    return _invalid(error.field, error.translated(_))
+    return invalid(error.field, error.translated(_))
 
 
 def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> CheckedFoul:
@@ -176,22 +176,22 @@ def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> Checked
     try:
         offender = int(data.offender)
     except (TypeError, ValueError):
-        raise _invalid("offender", _("Choose the offender by seat.")) from None
+        raise invalid("offender", _("Choose the offender by seat.")) from None
     if offender not in players:
-        raise _invalid(
+        raise invalid(
             "offender",
             _("The offender does not sit at table %(t)s in round %(r)s.")
             % {"t": table.number, "r": round_.number},
         )
     ruleset = get_ruleset(event.ruleset)
     if data.code not in ruleset.codes:
-        raise _invalid(
+        raise invalid(
             "code",
             _("Unknown foul %(code)s for the %(rules)s rules.")
             % {"code": data.code, "rules": ruleset.name},
         )
     if data.details is not None and not isinstance(data.details, Mapping):
-        raise _invalid("details", _("Details are an object of named values."))
+        raise invalid("details", _("Details are an object of named values."))
     _check_points_unit(ruleset, data.code, data.details or {})
     try:
         report = Report(data.code, offender, seats, dict(data.details or {}))
@@ -224,7 +224,7 @@ def _check_points_unit(ruleset, code: str, details: Mapping[str, Any]) -> None:
         return
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount < 100:
         return
-    raise _invalid(
+    raise invalid(
         "details.amount",
         _(
             "Riichi amounts are raw points (20 000 = 20.0 points): %(amount)d would be "

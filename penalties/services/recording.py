@@ -15,9 +15,9 @@ from penalties.services.checks import (
     MAX_VOID_REASON,
     Conflict,
     FoulInput,
-    _invalid,
     check_foul,
     check_recorder,
+    invalid,
 )
 from tournament.events.models import Event
 from tournament.staff.models import RefereeAssignment
@@ -74,9 +74,9 @@ def record_foul(
     a stored idempotency key returns the first report with ``created=False``."""
     key = (data.idempotency_key or "").strip()
     if not key:
-        raise _invalid("idempotency_key", _("Each report needs an idempotency key."))
+        raise invalid("idempotency_key", _("Each report needs an idempotency key."))
     if len(key) > MAX_KEY_LENGTH:
-        raise _invalid(
+        raise invalid(
             "idempotency_key",
             _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
         )
@@ -84,7 +84,7 @@ def record_foul(
     for name in ("note", "reason"):
         text = getattr(data, name) or ""
         if "\x00" in text or len(text) > MAX_VOID_REASON:
-            raise _invalid(
+            raise invalid(
                 name,
                 _("A reason has at most %(max)d characters and no NUL character.")
                 % {"max": MAX_VOID_REASON},

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from penalties.models import FoulReport, LedgerEntry, Void
-from penalties.services.checks import MAX_VOID_REASON, Conflict, _denied, _invalid
+from penalties.services.checks import MAX_VOID_REASON, Conflict, denied, invalid
 from rules import (
     REVERSIBLE_KINDS,
 )
@@ -23,7 +23,7 @@ def check_voider(event: Event, user: AbstractBaseUser) -> None:
         return
     assignment = referee_assignment(user, event)
     if assignment is None or assignment.role != RefereeAssignment.Role.HEAD:
-        raise _denied(_("Only the head referee or the director may void a report."))
+        raise denied(_("Only the head referee or the director may void a report."))
 
 
 def void_report(
@@ -34,9 +34,9 @@ def void_report(
     check_voider(event, user)
     reason = (reason or "").strip()
     if not reason:
-        raise _invalid("reason", _("Say why the report is voided."))
+        raise invalid("reason", _("Say why the report is voided."))
     if "\x00" in reason or len(reason) > MAX_VOID_REASON:
-        raise _invalid(
+        raise invalid(
             "reason",
             _("A reason has at most %(max)d characters and no NUL character.")
             % {"max": MAX_VOID_REASON},

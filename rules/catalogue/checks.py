@@ -14,7 +14,7 @@ def _not_offender(details: dict, name: str, offender: Player | None) -> None:
         raise RuleError(f"details.{name}", "must not name the offender")
 
 
-def _check_false_win(details: dict, offender: Player | None, seats: Seats) -> None:
+def check_false_win(details: dict, offender: Player | None, seats: Seats) -> None:
     _not_offender(details, "co_offenders", offender)
     _not_offender(details, "others_exposed_counts", offender)
     if details["revealed_count"] and not details["revealed"]:
@@ -25,23 +25,23 @@ def _check_false_win(details: dict, offender: Player | None, seats: Seats) -> No
         details["others_exposed"] = True
 
 
-def _check_wrong_wall_draw(details: dict, offender: Player | None, seats: Seats) -> None:
+def check_wrong_wall_draw(details: dict, offender: Player | None, seats: Seats) -> None:
     if details["won_with_tile"]:
         details["taken_into_hand"] = True
 
 
-def _check_long_hand(details: dict, offender: Player | None, seats: Seats) -> None:
+def check_long_hand(details: dict, offender: Player | None, seats: Seats) -> None:
     _not_offender(details, "hand_values", offender)
 
 
-def _check_wrong_claim(details: dict, offender: Player | None, seats: Seats) -> None:
+def check_wrong_claim(details: dict, offender: Player | None, seats: Seats) -> None:
     if details["cancelled_before_reveal"] and details["tiles_revealed"]:
         raise RuleError(
             "details.tiles_revealed", "must be 0 when the claim was cancelled before revealing"
         )
 
 
-def _check_misnamed_discard(details: dict, offender: Player | None, seats: Seats) -> None:
+def check_misnamed_discard(details: dict, offender: Player | None, seats: Seats) -> None:
     claimers = [claim["player"] for claim in details["claims"]]
     if offender is not None and offender in claimers:
         raise RuleError("details.claims", "the discarder cannot claim his own discard")
@@ -49,7 +49,7 @@ def _check_misnamed_discard(details: dict, offender: Player | None, seats: Seats
         raise RuleError("details.claims", "names a player twice")
 
 
-def _check_dangerous_discard(details: dict, offender: Player | None, seats: Seats) -> None:
+def check_dangerous_discard(details: dict, offender: Player | None, seats: Seats) -> None:
     _not_offender(details, "winner", offender)
     payments = details["payments"]
     if details["winner"] in payments:
@@ -57,7 +57,7 @@ def _check_dangerous_discard(details: dict, offender: Player | None, seats: Seat
     _not_offender(details, "payments", offender)
 
 
-def _check_referee_decision(details: dict, offender: Player | None, seats: Seats) -> None:
+def check_referee_decision(details: dict, offender: Player | None, seats: Seats) -> None:
     sanction = details["sanction"]
     amount = details["amount"]
     if sanction in ("transfer", "deduct") and amount < 1:

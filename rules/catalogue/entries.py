@@ -9,13 +9,13 @@ from rules.i18n import gettext_noop as _
 from rules.seats import Player, Seats
 
 from .checks import (
-    _check_dangerous_discard,
-    _check_false_win,
-    _check_long_hand,
-    _check_misnamed_discard,
-    _check_referee_decision,
-    _check_wrong_claim,
-    _check_wrong_wall_draw,
+    check_dangerous_discard,
+    check_false_win,
+    check_long_hand,
+    check_misnamed_discard,
+    check_referee_decision,
+    check_wrong_claim,
+    check_wrong_wall_draw,
 )
 from .fields import (
     BOOL,
@@ -27,7 +27,7 @@ from .fields import (
     PLAYER_LIST,
     Field,
     Foul,
-    _clean_fields,
+    clean_fields,
 )
 
 _CLAIM = ("chow", "pung", "kong")
@@ -76,7 +76,7 @@ CATALOGUE: dict[str, Foul] = {
                     choices=("invalid_hand", "under_minimum", "dead_hand"),
                 ),
             ),
-            _check_false_win,
+            check_false_win,
         ),
         Foul(
             "exposed_tiles",
@@ -114,7 +114,7 @@ CATALOGUE: dict[str, Foul] = {
                     default=False,
                 ),
             ),
-            _check_wrong_wall_draw,
+            check_wrong_wall_draw,
         ),
         Foul(
             "long_hand",
@@ -129,7 +129,7 @@ CATALOGUE: dict[str, Foul] = {
                     minimum=0,
                 ),
             ),
-            _check_long_hand,
+            check_long_hand,
         ),
         Foul(
             "short_hand",
@@ -161,7 +161,7 @@ CATALOGUE: dict[str, Foul] = {
                 Field("had_tiles", BOOL, _("The claimer had the tiles for it"), default=True),
                 Field("hand_winner", PLAYER, _("Winner of the hand (when known)")),
             ),
-            _check_wrong_claim,
+            check_wrong_claim,
         ),
         Foul(
             "misnamed_discard",
@@ -199,7 +199,7 @@ CATALOGUE: dict[str, Foul] = {
                     default=False,
                 ),
             ),
-            _check_misnamed_discard,
+            check_misnamed_discard,
         ),
         Foul(
             "dangerous_discard",
@@ -225,7 +225,7 @@ CATALOGUE: dict[str, Foul] = {
                     ),
                 ),
             ),
-            _check_dangerous_discard,
+            check_dangerous_discard,
         ),
         Foul(
             "draw_out_of_turn",
@@ -306,7 +306,7 @@ CATALOGUE: dict[str, Foul] = {
                 Field("scope", CHOICE, _("Scope of a deduction"), choices=SCOPES),
                 Field("receiver", PLAYER, _("Receiver of a transfer (empty: each opponent)")),
             ),
-            _check_referee_decision,
+            check_referee_decision,
         ),
     )
 }
@@ -331,7 +331,7 @@ def validate_details(
     Raises ``RuleError`` whose ``field`` is ``"code"`` or ``"details.<name>"``.
     """
     foul = get_foul(code)
-    cleaned = _clean_fields(foul.fields, details, "details", seats)
+    cleaned = clean_fields(foul.fields, details, "details", seats)
     if foul.check is not None:
         foul.check(cleaned, offender, seats)
     return cleaned

@@ -144,13 +144,12 @@ def _clean_value(f: Field, value: Any, path: str, seats: Seats) -> Any:
             raise RuleError(path, "must be a list")
         _check_count(f, list(value), path)
         return [
-            _clean_fields(f.item_fields, item, f"{path}[{i}]", seats)
-            for i, item in enumerate(value)
+            clean_fields(f.item_fields, item, f"{path}[{i}]", seats) for i, item in enumerate(value)
         ]
     raise AssertionError(f"unknown field type {f.type}")  # pragma: no cover
 
 
-def _clean_fields(fields: tuple[Field, ...], data: Any, path: str, seats: Seats) -> dict:
+def clean_fields(fields: tuple[Field, ...], data: Any, path: str, seats: Seats) -> dict:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.standings import RIICHI
-from scoring.exports.tables import _country, _players, standings
+from scoring.exports.tables import country_code, players_by_id, standings
 from scoring.files import number, table_points, to_csv
 from scoring.formats.tables import final_order
 from tournament.events.models import Event
@@ -26,7 +26,7 @@ def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     if final is not None:
         by_player = {row["player"]: row for row in rows}
         rows = [{**by_player[who], "place": place} for place, who in final if who in by_player]
-    players = _players(event)
+    players = players_by_id(event)
     riichi = method == RIICHI
     body = []
     for row in rows:
@@ -40,7 +40,7 @@ def ema_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                 player.ema_number if player else "",
                 last,
                 first,
-                _country(player),
+                country_code(player),
                 number(table_points(row["table_points"])),
                 number(row["total_display"] if riichi else row["score_display"]),
             ]

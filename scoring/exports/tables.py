@@ -40,7 +40,7 @@ def standings(event: Event) -> tuple[str, list[dict[str, Any]]]:
     return method, unpack(method, packed)
 
 
-def _players(event: Event) -> dict[int, Player]:
+def players_by_id(event: Event) -> dict[int, Player]:
     return {p.pk: p for p in Player.objects.filter(event=event)}
 
 
@@ -59,7 +59,7 @@ def _ranking_columns(method: str) -> list[tuple[str, Callable[[dict], int | floa
 def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     """Header and rows of the standings; per round, what the round counts for."""
     method, rows = standings(event)
-    players = _players(event)
+    players = players_by_id(event)
     columns = _ranking_columns(method)
     rounds = sorted({line[0] for row in rows for line in row["rounds"]})
     header = (
@@ -78,7 +78,7 @@ def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                 # The current name, even from a snapshot computed before a rename.
                 player.name if player else row["name"],
                 player.ema_number if player else "",
-                _country(player),
+                country_code(player),
                 player.club if player else "",
             ]
             + [value(row) for _title, value in columns]
@@ -147,7 +147,7 @@ def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     return header, body
 
 
-def _country(player: Player | None) -> str:
+def country_code(player: Player | None) -> str:
     if player is None or not player.country:
         return ""
     return str(player.country.code)

@@ -12,18 +12,18 @@ module names them all, and the caches that tests clear.
 """
 
 from scoring.public.common import (
-    _NAV,
-    _NAV_HTML,
-    _columns,
-    _etag,
-    _event,
-    _not_modified,
-    _shared_page,
-    _snapshot,
+    NAV,
+    NAV_HTML,
     nav_html,
     nav_links,
+    not_modified,
+    page_etag,
+    shared_page,
+    standing_columns,
+    stored_snapshot,
+    visible_event,
 )
-from scoring.public.player import _PLAYER_PAGES, _RECENT_REVISIONS, PlayerReport, player_page
+from scoring.public.player import PLAYER_PAGES, RECENT_REVISIONS, PlayerReport, player_page
 from scoring.public.rounds import (
     name_matches,
     penalties,
@@ -33,33 +33,33 @@ from scoring.public.rounds import (
     seating,
 )
 from scoring.public.standings import (
-    _PAGES,
-    _RECENT_KEYS,
-    _RENDERED,
+    PAGES,
+    RECENT_KEYS,
+    RENDERED,
     event_page,
     projector,
     projector_feed,
     standings_fragment,
     standings_html,
 )
-from scoring.standings.snapshot import _DECODED, decoded_rows, expand_rounds
+from scoring.standings.snapshot import DECODED, decoded_rows, expand_rounds
 
 __all__ = [
-    "_DECODED",
-    "_NAV",
-    "_NAV_HTML",
-    "_PAGES",
-    "_PLAYER_PAGES",
-    "_RECENT_KEYS",
-    "_RECENT_REVISIONS",
-    "_RENDERED",
+    "DECODED",
+    "NAV",
+    "NAV_HTML",
+    "PAGES",
+    "PLAYER_PAGES",
+    "RECENT_KEYS",
+    "RECENT_REVISIONS",
+    "RENDERED",
     "PlayerReport",
-    "_columns",
-    "_etag",
-    "_event",
-    "_not_modified",
-    "_shared_page",
-    "_snapshot",
+    "standing_columns",
+    "page_etag",
+    "visible_event",
+    "not_modified",
+    "shared_page",
+    "stored_snapshot",
     "decoded_rows",
     "event_page",
     "expand_rounds",

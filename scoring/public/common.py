@@ -19,7 +19,7 @@ from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
 
 
-def _event(request: HttpRequest, slug: str) -> Event:
+def visible_event(request: HttpRequest, slug: str) -> Event:
     """The event with its snapshot's revision (the rows, possibly large, load only on use)."""
     event = get_object_or_404(
         Event.objects.select_related("standings_snapshot").defer("standings_snapshot__packed"),
@@ -31,14 +31,14 @@ def _event(request: HttpRequest, slug: str) -> Event:
     return event
 
 
-def _snapshot(event: Event) -> StandingsSnapshot:
+def stored_snapshot(event: Event) -> StandingsSnapshot:
     try:
         return event.standings_snapshot
     except StandingsSnapshot.DoesNotExist:
         return StandingsSnapshot(event=event, revision=-1)
 
 
-_NAV: dict[tuple, dict[str, Any]] = {}
+NAV: dict[tuple, dict[str, Any]] = {}
 
 
 def nav_links(event: Event, snapshot: StandingsSnapshot) -> dict[str, Any]:
@@ -47,11 +47,11 @@ def nav_links(event: Event, snapshot: StandingsSnapshot) -> dict[str, Any]:
     status change moves the revision)."""
     computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
     key = (event.pk, event.revision, snapshot.revision, computed)
-    found = _NAV.get(key)
+    found = NAV.get(key)
     if found is None:
-        if len(_NAV) >= 64:
-            _NAV.clear()
-        found = _NAV[key] = {
+        if len(NAV) >= 64:
+            NAV.clear()
+        found = NAV[key] = {
             "rounds": list(event.rounds.order_by("number").values_list("number", "status")),
             "teams": event.has_teams,
             "final": event.has_stages,
@@ -59,7 +59,7 @@ def nav_links(event: Event, snapshot: StandingsSnapshot) -> dict[str, Any]:
     return found
 
 
-_NAV_HTML: dict[tuple, str] = {}
+NAV_HTML: dict[tuple, str] = {}
 
 
 def nav_html(event: Event, snapshot: StandingsSnapshot) -> str:
@@ -77,26 +77,26 @@ def nav_html(event: Event, snapshot: StandingsSnapshot) -> str:
         event.has_stages,
         get_language(),
     )
-    found = _NAV_HTML.get(key)
+    found = NAV_HTML.get(key)
     if found is None:
-        if len(_NAV_HTML) >= 64:
-            _NAV_HTML.clear()
+        if len(NAV_HTML) >= 64:
+            NAV_HTML.clear()
         html = render_to_string(
             "public/_nav.html", {"event": event, "nav": nav_links(event, snapshot)}
         )
-        found = _NAV_HTML[key] = mark_safe(html)  # noqa: S308 (rendered by the template engine)
+        found = NAV_HTML[key] = mark_safe(html)  # noqa: S308 (rendered by the template engine)
     return found
 
 
-def _etag(event: Event, snapshot: StandingsSnapshot, kind: str) -> str:
+def page_etag(event: Event, snapshot: StandingsSnapshot, kind: str) -> str:
     return f'"{kind}-{snapshot.revision}-{event.revision}-{get_language()}"'
 
 
-def _not_modified(request: HttpRequest, etag: str) -> bool:
+def not_modified(request: HttpRequest, etag: str) -> bool:
     return etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
 
 
-def _columns(method: str) -> list[str]:
+def standing_columns(method: str) -> list[str]:
     if method == TABLE_POINTS:
         return ["table_points", "score"]
     if method == RIICHI:
@@ -104,7 +104,7 @@ def _columns(method: str) -> list[str]:
     return ["score", "table_points"]
 
 
-def _shared_page(request: HttpRequest) -> bool:
+def shared_page(request: HttpRequest) -> bool:
     """A visitor without session or messages sees exactly what every such visitor sees."""
     return settings.SESSION_COOKIE_NAME not in request.COOKIES and (
         "messages" not in request.COOKIES

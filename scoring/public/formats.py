@@ -8,12 +8,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scoring.formats import tables as format_tables
-from scoring.public import _event
+from scoring.public import visible_event
 
 
 @require_GET
 def teams(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = visible_event(request, slug)
     current = format_tables.state(event)
     return render(
         request,
@@ -31,7 +31,7 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def final(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = visible_event(request, slug)
     current = format_tables.state(event)
     return render(
         request,

@@ -21,7 +21,7 @@ from penalties.describe import foul_label
 from penalties.models import FoulReport
 from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring.public.common import _columns, _etag, _not_modified, _shared_page, nav_html
+from scoring.public.common import nav_html, not_modified, page_etag, shared_page, standing_columns
 from scoring.public.history import history_svg_points
 from scoring.public.prepared import Prepared, json_value
 from scoring.sheets import services as sheets
@@ -36,13 +36,13 @@ from tournament.rounds.models import Round, Seat, Wind
 # Player pages of anonymous visitors: (event pk, revisions, language, player) -> (ETag, page),
 # the most recently used last; and per (slug, language) until when the revisions last read
 # are taken as current (settings.PUBLIC_PAGE_SECONDS), as for the event page.
-_PLAYER_PAGES: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+PLAYER_PAGES: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
 _PLAYER_PAGES_MAX = 2048
-_RECENT_REVISIONS: dict[tuple[str, str], tuple[float, str]] = {}
+RECENT_REVISIONS: dict[tuple[str, str], tuple[float, str]] = {}
 
 
 def _cached_player_page(request: HttpRequest, etag: str, page: bytes) -> HttpResponse:
-    response = HttpResponseNotModified() if _not_modified(request, etag) else HttpResponse(page)
+    response = HttpResponseNotModified() if not_modified(request, etag) else HttpResponse(page)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -60,16 +60,16 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     it changes (results, fouls, seating, rounds, the player's name), so the revisions key it.
     A page not kept yet (every page, just after a round) costs four small queries, each compiled
     to SQL once per process (``scoring.public.prepared``), and a render without template loops."""
-    shared = _shared_page(request)
+    shared = shared_page(request)
     language = get_language()
     if shared:
-        recent = _RECENT_REVISIONS.get((slug, language))
+        recent = RECENT_REVISIONS.get((slug, language))
         if recent is not None and recent[0] > time.monotonic():
-            found = _PLAYER_PAGES.get(f"{recent[1]}:{pk}")
+            found = PLAYER_PAGES.get(f"{recent[1]}:{pk}")
             if found is not None:
                 return _cached_player_page(request, *found)
     event, snapshot = _event_and_snapshot(request, slug)
-    etag = _etag(event, snapshot, f"player{pk}{sheets.sheet_marker(event)}")
+    etag = page_etag(event, snapshot, f"player{pk}{sheets.sheet_marker(event)}")
     key = None
     if shared and event.is_public:
         computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
@@ -77,18 +77,18 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             f"player:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:{language}"
             f":{sheets.sheet_marker(event)}"
         )
-        _RECENT_REVISIONS[(slug, language)] = (
+        RECENT_REVISIONS[(slug, language)] = (
             time.monotonic() + settings.PUBLIC_PAGE_SECONDS,
             base,
         )
         key = f"{base}:{pk}"
-        found = _PLAYER_PAGES.get(key)
+        found = PLAYER_PAGES.get(key)
         if found is None:
             found = cache.get(key)
         if found is not None:
             _remember_player_page(key, found)
             return _cached_player_page(request, *found)
-    if _not_modified(request, etag):
+    if not_modified(request, etag):
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
@@ -247,10 +247,10 @@ def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[Pla
 
 
 def _remember_player_page(key: str, found: tuple[str, bytes]) -> None:
-    _PLAYER_PAGES[key] = found
-    _PLAYER_PAGES.move_to_end(key)
-    while len(_PLAYER_PAGES) > _PLAYER_PAGES_MAX:
-        _PLAYER_PAGES.popitem(last=False)
+    PLAYER_PAGES[key] = found
+    PLAYER_PAGES.move_to_end(key)
+    while len(PLAYER_PAGES) > _PLAYER_PAGES_MAX:
+        PLAYER_PAGES.popitem(last=False)
 
 
 def _render_player_page(
@@ -377,7 +377,7 @@ def _render_player_page(
             "chart_path": " ".join(f"{x},{y}" for x, y, *_ in points),
             "riichi": method == RIICHI,
             "table_points": method == TABLE_POINTS,
-            "columns": _columns(method),
+            "columns": standing_columns(method),
             "players": ranked,
             "nav_html": nav_html(event, snapshot),
             "chart_marks": chart_marks,

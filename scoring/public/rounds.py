@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from penalties.models import FoulReport
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring.public.common import _event, _snapshot
+from scoring.public.common import stored_snapshot, visible_event
 from scoring.sheets import services as sheets
 from scoring.standings.snapshot import decoded_rows, expand_rounds
 from tournament.events.models import Event
@@ -20,9 +20,9 @@ from tournament.rounds.models import Round
 
 @require_GET
 def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _event(request, slug)
+    event = visible_event(request, slug)
     round_ = get_object_or_404(Round, event=event, number=number)
-    snapshot = _snapshot(event)
+    snapshot = stored_snapshot(event)
     rows, _by_player, _ranked = decoded_rows(event, snapshot)
     lines = {}
     for row in rows:
@@ -53,7 +53,7 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @require_GET
 def penalties(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = visible_event(request, slug)
     reports = (
         FoulReport.objects.filter(event=event)
         .select_related("round", "table", "offender", "void")
@@ -100,7 +100,7 @@ def name_matches(query_key: str, name_key: str) -> bool:
 def seating(request: HttpRequest, slug: str) -> HttpResponse:
     """Where each player sits in the round of ``published_round``, a search by name (any case,
     with or without accents, by the start of any word of the name), and who has a bye."""
-    event = _event(request, slug)
+    event = visible_event(request, slug)
     round_ = published_round(event)
     query = request.GET.get("q", "").strip()[:100]
     query_key = search_key(query)

@@ -15,7 +15,14 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from rules.standings import RIICHI
-from scoring.public.common import _columns, _etag, _event, _not_modified, _shared_page, _snapshot
+from scoring.public.common import (
+    not_modified,
+    page_etag,
+    shared_page,
+    standing_columns,
+    stored_snapshot,
+    visible_event,
+)
 from scoring.sheets import services as sheets
 from scoring.standings.models import StandingsSnapshot
 from tournament.events.models import Announcement, Event
@@ -29,13 +36,13 @@ def _standings_context(event: Event, snapshot: StandingsSnapshot) -> dict:
         "event": event,
         "snapshot": snapshot,
         "rows": snapshot.rows,
-        "columns": _columns(method),
+        "columns": standing_columns(method),
         "riichi": method == RIICHI,
         "updating": snapshot.revision < event.revision,
     }
 
 
-_RENDERED: dict[str, str] = {}
+RENDERED: dict[str, str] = {}
 _RENDERED_MAX = 64
 
 
@@ -48,7 +55,7 @@ def standings_html(request: HttpRequest, event: Event, snapshot: StandingsSnapsh
         f"standings-html:{event.pk}:{snapshot.revision}:{computed}:{event.revision}:"
         f"{get_language()}"
     )
-    html = _RENDERED.get(key)
+    html = RENDERED.get(key)
     if html is None:
         html = cache.get(key)
         if html is None:
@@ -56,16 +63,16 @@ def standings_html(request: HttpRequest, event: Event, snapshot: StandingsSnapsh
                 "public/_standings.html", _standings_context(event, snapshot), request
             )
             cache.set(key, html, 3600)
-        if len(_RENDERED) >= _RENDERED_MAX:
-            _RENDERED.clear()
-        _RENDERED[key] = html
+        if len(RENDERED) >= _RENDERED_MAX:
+            RENDERED.clear()
+        RENDERED[key] = html
     return html
 
 
-_PAGES: dict[str, bytes] = {}
+PAGES: dict[str, bytes] = {}
 # (slug, language) -> (until when, page key): for that long the page is served without asking
 # the database whether the event changed (settings.PUBLIC_PAGE_SECONDS, about a second).
-_RECENT_KEYS: dict[tuple[str, str], tuple[float, str]] = {}
+RECENT_KEYS: dict[tuple[str, str], tuple[float, str]] = {}
 
 
 @require_GET
@@ -73,16 +80,16 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The public event page. For anonymous visitors the whole page is kept per
     (event, revisions, language) in this process: a player refreshing the standings on the
     Wi-Fi of a full hall costs one small query."""
-    shared = _shared_page(request)
+    shared = shared_page(request)
     language = get_language()
     if shared:
-        recent = _RECENT_KEYS.get((slug, language))
+        recent = RECENT_KEYS.get((slug, language))
         if recent is not None and recent[0] > time.monotonic():
-            page = _PAGES.get(recent[1])
+            page = PAGES.get(recent[1])
             if page is not None:
                 return HttpResponse(page)
-    event = _event(request, slug)
-    snapshot = _snapshot(event)
+    event = visible_event(request, slug)
+    snapshot = stored_snapshot(event)
     key = None
     if shared and event.is_public:
         computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
@@ -90,8 +97,8 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
             f"{event.pk}:{snapshot.revision}:{computed}:{event.revision}:"
             f"{event.announcements_revision}:{language}"
         )
-        _RECENT_KEYS[(slug, language)] = (time.monotonic() + settings.PUBLIC_PAGE_SECONDS, key)
-        page = _PAGES.get(key)
+        RECENT_KEYS[(slug, language)] = (time.monotonic() + settings.PUBLIC_PAGE_SECONDS, key)
+        page = PAGES.get(key)
         if page is not None:
             return HttpResponse(page)
     response = render(
@@ -101,26 +108,26 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "standings": mark_safe(standings_html(request, event, snapshot)),  # noqa: S308
             "announcements": list(event.announcements.filter(is_active=True)[:3]),
-            "etag": _etag(event, snapshot, "standings"),
+            "etag": page_etag(event, snapshot, "standings"),
             # The page is shared by every anonymous visitor: the language form must not carry
             # the first visitor's query string (``?utm=...``) to the others.
             "language_next": request.path,
         },
     )
     if key is not None:
-        if len(_PAGES) >= _RENDERED_MAX:
-            _PAGES.clear()
-            _RECENT_KEYS.clear()
-        _PAGES[key] = response.content
+        if len(PAGES) >= _RENDERED_MAX:
+            PAGES.clear()
+            RECENT_KEYS.clear()
+        PAGES[key] = response.content
     return response
 
 
 @require_GET
 def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
-    snapshot = _snapshot(event)
-    etag = _etag(event, snapshot, "standings")
-    if _not_modified(request, etag):
+    event = visible_event(request, slug)
+    snapshot = stored_snapshot(event)
+    etag = page_etag(event, snapshot, "standings")
+    if not_modified(request, etag):
         response = HttpResponseNotModified()
     else:
         response = HttpResponse(standings_html(request, event, snapshot))
@@ -131,15 +138,15 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = visible_event(request, slug)
     return render(request, "public/projector.html", {"event": event})
 
 
 @require_GET
 def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings, the clock of the current round and the announcements, as JSON."""
-    event = _event(request, slug)
-    snapshot = _snapshot(event)
+    event = visible_event(request, slug)
+    snapshot = stored_snapshot(event)
     now = timezone.now()
     live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
     announcements = list(
@@ -171,7 +178,7 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
                 if e["ends_at"]
             ],
         }
-    columns = _columns(snapshot.method or "")
+    columns = standing_columns(snapshot.method or "")
     return JsonResponse(
         {
             "event": event.name,

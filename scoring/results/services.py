@@ -41,7 +41,7 @@ class ResultConflict(Exception):
 # Rights -------------------------------------------------------------------------------------
 
 
-def _check_rights(user, event: Event, table: Table, reason: str | None) -> None:
+def check_rights(user, event: Event, table: Table, reason: str | None) -> None:
     """Raise unless ``user`` may change ``table``'s result. Outside a live round only the
     director may, and must give a reason (``reason=None``: the change needs none, e.g. a
     confirmation). A round that is only planned or seated has not been played yet; a closed
@@ -79,7 +79,7 @@ def _check_rights(user, event: Event, table: Table, reason: str | None) -> None:
 # Result entry -------------------------------------------------------------------------------
 
 
-def _as_int(value: Any) -> int | None:
+def as_int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -116,7 +116,7 @@ def _scores_by_player(seats: list[Seat], scores: Mapping[Any, Any]) -> dict[int,
             values[player] = (wind, value)
     else:
         for key, value in scores.items():
-            player = _as_int(key)
+            player = as_int(key)
             if player is None or player not in by_player:
                 errors.append(
                     _("%(key)s is neither a wind (E, S, W, N) nor a player of this table.")
@@ -152,7 +152,7 @@ def _scores_by_player(seats: list[Seat], scores: Mapping[Any, Any]) -> dict[int,
     return result
 
 
-def _latest_version(table: Table) -> int:
+def latest_version(table: Table) -> int:
     return table.results.aggregate(m=Max("version"))["m"] or 0
 
 
@@ -201,7 +201,7 @@ def _replayed_result(
     if stored != values or existing.version != base + 1:
         raise ResultConflict(
             _("This idempotency key was already used for a different result."),
-            _latest_version(table),
+            latest_version(table),
         )
     existing.replayed = True
     return existing
@@ -237,7 +237,7 @@ def enter_result(
         if sheet is None:
             raise PermissionDenied(_("You may not enter results for this table."))
     else:
-        _check_rights(user, event, table, reason)
+        check_rights(user, event, table, reason)
     base = based_on_version or 0
     # Unordered: the model's ordering (a CASE over the winds) is the dearest part of this query.
     seats = list(Seat.objects.filter(table=table).order_by())
@@ -256,7 +256,7 @@ def enter_result(
     try:
         with transaction.atomic():
             lock_table(table)
-            latest = _latest_version(table)
+            latest = latest_version(table)
             if latest != base:
                 raise ResultConflict(
                     _(
@@ -294,7 +294,7 @@ def enter_result(
             return replay
         raise ResultConflict(
             _("Somebody entered this table's result at the same moment. Reload and try again."),
-            _latest_version(table),
+            latest_version(table),
         ) from exc
     result.replayed = False
     return result
@@ -309,10 +309,10 @@ def _make_counting(result: TableResult) -> None:
 def confirm_result(table: Table, user: AbstractBaseUser, version: int) -> TableResult:
     """A second person confirms ``version`` (the latest) of the table's result: it counts."""
     event = table.round.event
-    _check_rights(user, event, table, reason=None)
+    check_rights(user, event, table, reason=None)
     with transaction.atomic():
         lock_table(table)
-        latest = _latest_version(table)
+        latest = latest_version(table)
         if not latest:
             raise ValidationError({"version": [_("This table has no result to confirm.")]})
         if version != latest:

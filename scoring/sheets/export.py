@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from scoring.files import to_csv, to_xlsx
 from scoring.sheets.models import ScoreSheet, SheetHand
-from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
+from scoring.sheets.reading import WINDS, latest_hands, play_stored, with_confirmation
 from tournament.events.models import Event
 from tournament.rounds.models import Seat
 
@@ -49,14 +49,14 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
         .order_by("round__number", "table__number")
     )
     by_sheet: dict[int, list[SheetHand]] = {s.pk: [] for s in sheets_}
-    for hand in _with_confirmation(SheetHand.objects.filter(sheet__event=event)):
+    for hand in with_confirmation(SheetHand.objects.filter(sheet__event=event)):
         by_sheet[hand.sheet_id].append(hand)
     names: dict[int, dict[str, str]] = {}
     for seat in Seat.objects.filter(round__event=event).select_related("player"):
         names.setdefault(seat.table_id, {})[seat.wind] = seat.player.name
     rows: list[list[Any]] = []
     for sheet in sheets_:
-        hands, played, _problem = _play_stored(event, _latest(by_sheet[sheet.pk]))
+        hands, played, _problem = play_stored(event, latest_hands(by_sheet[sheet.pk]))
         seat_names = [names.get(sheet.table_id, {}).get(w, "") for w in WINDS]
         for hand, line in zip(hands, played.lines, strict=True):
             data = hand.data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules import RuleError
 from scoring.results.models import TableResult
 from scoring.sheets.models import HandConfirmation, SheetHand
-from scoring.sheets.reading import WINDS, _latest, _play, _with_confirmation
+from scoring.sheets.reading import WINDS, latest_hands, play_hands, with_confirmation
 from tournament.events.models import Event
 
 
@@ -23,12 +23,12 @@ def sheet_differences(event: Event) -> list[str]:
     if not results:
         return problems
     by_sheet: dict[int, list[SheetHand]] = {}
-    for hand in _with_confirmation(SheetHand.objects.filter(sheet__table_id__in=list(results))):
+    for hand in with_confirmation(SheetHand.objects.filter(sheet__table_id__in=list(results))):
         by_sheet.setdefault(hand.sheet_id, []).append(hand)
     for result in results.values():
-        hands = _latest(by_sheet.get(result.sheet_id, []))
+        hands = latest_hands(by_sheet.get(result.sheet_id, []))
         try:
-            final = _play(event, [h.data for h in hands]).final
+            final = play_hands(event, [h.data for h in hands]).final
         except RuleError as error:
             problems.append(f"{result.table.round} {result.table}: sheet does not play: {error}")
             continue

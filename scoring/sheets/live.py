@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from rules.hands import WIN
 from scoring.sheets.models import ScoreSheet, SheetHand
-from scoring.sheets.reading import WINDS, _latest, _play_stored, _with_confirmation
+from scoring.sheets.reading import WINDS, latest_hands, play_stored, with_confirmation
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat
 
@@ -29,7 +29,7 @@ def live_tables(round_: Round) -> list[LiveTable]:
     if not sheets:
         return []
     by_sheet: dict[int, list[SheetHand]] = {s.pk: [] for s in sheets}
-    for hand in _with_confirmation(SheetHand.objects.filter(sheet__in=sheets)):
+    for hand in with_confirmation(SheetHand.objects.filter(sheet__in=sheets)):
         by_sheet[hand.sheet_id].append(hand)
     names: dict[int, dict[str, str]] = {}
     for seat in (
@@ -40,13 +40,13 @@ def live_tables(round_: Round) -> list[LiveTable]:
         names.setdefault(seat.table_id, {})[seat.wind] = seat.player.name
     rows = []
     for sheet in sorted(sheets, key=lambda s: s.table.number):
-        hands = _latest(by_sheet[sheet.pk])
+        hands = latest_hands(by_sheet[sheet.pk])
         counted = []
         for hand in hands:
             if not hand.counts:
                 break
             counted.append(hand)
-        counted, played, _problem = _play_stored(event, counted)
+        counted, played, _problem = play_stored(event, counted)
         seats = names.get(sheet.table_id, {})
         rows.append(
             LiveTable(
@@ -88,18 +88,18 @@ def player_hand_stats(player: Player) -> HandStats | None:
         return None
     event = player.event
     by_sheet: dict[int, list[SheetHand]] = {s.pk: [] for s in sheets}
-    for hand in _with_confirmation(SheetHand.objects.filter(sheet__in=sheets)):
+    for hand in with_confirmation(SheetHand.objects.filter(sheet__in=sheets)):
         by_sheet[hand.sheet_id].append(hand)
     hands = wins = deal_ins = riichi = 0
     values: list[int] = []
     for sheet in sheets:
         seat = seats[sheet.table_id]
         counted = []
-        for hand in _latest(by_sheet[sheet.pk]):
+        for hand in latest_hands(by_sheet[sheet.pk]):
             if not hand.counts:
                 break
             counted.append(hand)
-        _counted, played, _problem = _play_stored(event, counted)
+        _counted, played, _problem = play_stored(event, counted)
         for line in played.lines:
             hands += 1
             if seat in line.hand.riichi:

@@ -82,13 +82,13 @@ class SheetView:
         ]
 
 
-def _with_confirmation(qs: QuerySet) -> QuerySet:
+def with_confirmation(qs: QuerySet) -> QuerySet:
     return qs.annotate(
         confirmed=Exists(HandConfirmation.objects.filter(hand=OuterRef("pk")))
     ).order_by("sheet_id", "number", "version")
 
 
-def _latest(versions: Iterable[SheetHand]) -> list[SheetHand]:
+def latest_hands(versions: Iterable[SheetHand]) -> list[SheetHand]:
     latest: dict[int, SheetHand] = {}
     for hand in versions:
         hand.counts = hand.entered_by_player_id is None or hand.confirmed
@@ -96,27 +96,27 @@ def _latest(versions: Iterable[SheetHand]) -> list[SheetHand]:
     return [latest[n] for n in sorted(latest)]
 
 
-def _play(event: Event, hands: Iterable[Mapping[str, Any]]) -> Sheet:
+def play_hands(event: Event, hands: Iterable[Mapping[str, Any]]) -> Sheet:
     return get_ruleset(event.ruleset).play_sheet(list(hands), event.ruleset_options)
 
 
-def _play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand], Sheet, str]:
+def play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand], Sheet, str]:
     """Stored hands as the rules read them now: every write checked the whole sheet, but the
     event's options may have changed since (a shorter game). Then the longest prefix that
     still plays is shown, with the rulebook's message. Returns (hands, sheet, problem)."""
     try:
-        return hands, _play(event, [h.data for h in hands]), ""
+        return hands, play_hands(event, [h.data for h in hands]), ""
     except RuleError as error:
         problem = error.translated(_)
     for size in range(len(hands) - 1, -1, -1):
         try:
-            return hands[:size], _play(event, [h.data for h in hands[:size]]), problem
+            return hands[:size], play_hands(event, [h.data for h in hands[:size]]), problem
         except RuleError:
             continue
     raise AssertionError("an empty sheet always plays")  # pragma: no cover
 
 
-def _rule_error(error: RuleError) -> ValidationError:
+def rule_error(error: RuleError) -> ValidationError:
     message = error.translated(_)
     return ValidationError({error.field: [message[:1].upper() + message[1:]]})
 
@@ -140,8 +140,8 @@ def read_sheet(table: Table) -> SheetView:
     sheet yet reads as an empty one."""
     event = table.round.event
     sheet = ScoreSheet.objects.filter(table=table).first()
-    versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet))) if sheet else []
-    hands, played, problem = _play_stored(event, _latest(versions))
+    versions = list(with_confirmation(SheetHand.objects.filter(sheet=sheet))) if sheet else []
+    hands, played, problem = play_stored(event, latest_hands(versions))
     view = SheetView(table, sheet, _seats(table), hands, played, versions)
     view.problem = problem
     return view

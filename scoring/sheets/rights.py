@@ -29,12 +29,12 @@ class Author:
             raise ValueError("an author is a user or a player")
 
 
-def _check_enabled(event: Event) -> None:
+def check_enabled(event: Event) -> None:
     if not event.keeps_score_sheets:
         raise ValidationError(_("This event keeps no score sheets."))
 
 
-def _check_author(
+def check_author(
     table: Table, author: Author, *, reason: str | None = None, confirming: bool = False
 ) -> None:
     """Staff: who may enter the table's result (and, to confirm a player's hand, any referee
@@ -43,7 +43,7 @@ def _check_author(
     if author.user is not None:
         if confirming and not table.round.is_closed and referees_table(author.user, table):
             return
-        result_services._check_rights(author.user, event, table, reason)
+        result_services.check_rights(author.user, event, table, reason)
         return
     player = author.player
     assert player is not None
@@ -65,7 +65,7 @@ def referees_table(user: AbstractBaseUser, table: Table) -> bool:
 
 def can_write_sheet(user: AbstractBaseUser, table: Table) -> bool:
     try:
-        _check_author(table, Author(user=user), reason=None)
+        check_author(table, Author(user=user), reason=None)
     except PermissionDenied:
         return False
     return True

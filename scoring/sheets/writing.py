@@ -16,8 +16,15 @@ from rules.hands import Hand, Sheet, hand_json, parse_hand
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
-from scoring.sheets.reading import WINDS, SheetView, _latest, _play, _rule_error, _with_confirmation
-from scoring.sheets.rights import Author, _check_author, _check_enabled
+from scoring.sheets.reading import (
+    WINDS,
+    SheetView,
+    latest_hands,
+    play_hands,
+    rule_error,
+    with_confirmation,
+)
+from scoring.sheets.rights import Author, check_author, check_enabled
 from tournament.rounds.models import Table
 
 MAX_KEY = 64
@@ -47,14 +54,14 @@ def _parse(data: Any) -> Hand:
     try:
         return parse_hand(data)
     except RuleError as error:
-        raise _rule_error(error) from None
+        raise rule_error(error) from None
 
 
 def _foul_report(table: Table, report_id: Any) -> FoulReport | None:
     if report_id in (None, ""):
         return None
     report = FoulReport.objects.filter(
-        pk=result_services._as_int(report_id) or 0, table=table
+        pk=result_services.as_int(report_id) or 0, table=table
     ).first()
     if report is None:
         raise ValidationError(
@@ -83,7 +90,7 @@ def _authors(author: Author) -> dict[str, Any]:
 
 
 def _check_number(number: Any, field_name: str = "number") -> int:
-    value = result_services._as_int(number)
+    value = result_services.as_int(number)
     if value is None or value < 1:
         raise ValidationError({field_name: [_("Give the hand's number (1 for the first hand).")]})
     return value
@@ -118,11 +125,11 @@ def add_hand(
     ``number`` raises ``HandConflict`` with it. Queries: the rights, the locked sheet, its hands
     and the insert, whatever the sheet's length (more only on the hand that closes it)."""
     event = table.round.event
-    _check_enabled(event)
+    check_enabled(event)
     key = _clean_key(idempotency_key)
     number = _check_number(number)
     hand = _parse(data)
-    _check_author(table, author)
+    check_author(table, author)
     report = _foul_report(table, foul_report)
     try:
         with transaction.atomic():
@@ -167,8 +174,8 @@ def _locked_hands(
     """Inside the writer's transaction: the locked sheet, the replay of ``key`` if stored, the
     latest version of every hand and that of hand ``number`` (or None)."""
     sheet = _locked_sheet(table)
-    versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
-    hands = _latest(versions)
+    versions = list(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+    hands = latest_hands(versions)
     stored = next((h for h in hands if h.number == number), None)
     return sheet, _replayed(versions, key), hands, stored
 
@@ -176,19 +183,19 @@ def _locked_hands(
 def _checked_play(event: Any, hands: list[Mapping[str, Any]]) -> Sheet:
     """The sheet played through the rulebook; a hand it refuses is a form error."""
     try:
-        return _play(event, hands)
+        return play_hands(event, hands)
     except RuleError as error:
-        raise _rule_error(error) from None
+        raise rule_error(error) from None
 
 
 def _after_race(table: Table, key: str, number: int) -> tuple[SheetHand, bool]:
     """A concurrent writer got in between (the unique constraints said so): the replay of the
     same key, or a 409 with what it stored."""
-    versions = list(_with_confirmation(SheetHand.objects.filter(sheet__table=table)))
+    versions = list(with_confirmation(SheetHand.objects.filter(sheet__table=table)))
     replay = _replayed(versions, key)
     if replay is not None:
         return replay, False
-    stored = next((h for h in _latest(versions) if h.number == number), None)
+    stored = next((h for h in latest_hands(versions) if h.number == number), None)
     raise (
         _conflict(stored)
         if stored
@@ -210,16 +217,16 @@ def correct_hand(
     """Write the next version of hand ``number`` with a reason. On a closed sheet (only staff
     may) the table result gets its next version too, with the same reason."""
     event = table.round.event
-    _check_enabled(event)
+    check_enabled(event)
     key = _clean_key(idempotency_key)
     number = _check_number(number)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": [_("Say why the hand is corrected.")]})
     hand = _parse(data)
-    _check_author(table, author, reason=reason)
+    check_author(table, author, reason=reason)
     report = _foul_report(table, foul_report)
-    base = result_services._as_int(based_on_version)
+    base = result_services.as_int(based_on_version)
     try:
         with transaction.atomic():
             sheet, replay, hands, stored = _locked_hands(table, key, number)
@@ -269,19 +276,19 @@ def correct_hand(
 def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> HandConfirmation:
     """Somebody other than its author confirms a player's hand (the version they saw)."""
     event = table.round.event
-    _check_enabled(event)
+    check_enabled(event)
     number = _check_number(number)
-    _check_author(table, author, confirming=True)
+    check_author(table, author, confirming=True)
     with transaction.atomic():
         sheet = _locked_sheet(table)
-        versions = list(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
-        hands = _latest(versions)
+        versions = list(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+        hands = latest_hands(versions)
         stored = next((h for h in hands if h.number == number), None)
         if stored is None:
             raise ValidationError(
                 {"number": [_("There is no hand %(number)d to confirm.") % {"number": number}]}
             )
-        if result_services._as_int(version) != stored.version:
+        if result_services.as_int(version) != stored.version:
             raise HandConflict(
                 _(
                     "Hand %(number)d was changed meanwhile: version %(version)d is current. "
@@ -308,7 +315,7 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
                 _("Hand %(number)d needs no confirmation.") % {"number": number}
             ) from None
         stored.confirmed = stored.counts = True
-        played = _play(event, [h.data for h in hands])
+        played = play_hands(event, [h.data for h in hands])
         _maybe_close(table, sheet, hands, played, author)
     return confirmation
 
@@ -317,15 +324,15 @@ def close_sheet(table: Table, *, author: Author, reason: str = "") -> TableResul
     """Close the sheet before the game's natural end (the round's time ran out, or a points
     ruleset without a set length): its totals become the table result."""
     event = table.round.event
-    _check_enabled(event)
+    check_enabled(event)
     if author.user is None:
         raise PermissionDenied(_("A referee closes a sheet before the end of the game."))
-    _check_author(table, author, reason=None)
+    check_author(table, author, reason=None)
     with transaction.atomic():
         sheet = _locked_sheet(table)
         if sheet.is_closed:
             raise ValidationError(_("The sheet is already closed."))
-        hands = _latest(_with_confirmation(SheetHand.objects.filter(sheet=sheet)))
+        hands = latest_hands(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
         if not hands:
             raise ValidationError(_("The sheet has no hands yet."))
         waiting = [h.number for h in hands if not h.counts]
@@ -334,7 +341,7 @@ def close_sheet(table: Table, *, author: Author, reason: str = "") -> TableResul
                 _("Hands waiting for a confirmation: %(numbers)s.")
                 % {"numbers": ", ".join(map(str, waiting))}
             )
-        played = _play(event, [h.data for h in hands])
+        played = play_hands(event, [h.data for h in hands])
         return _write_result(table, sheet, played, author, reason=reason)
 
 
@@ -348,7 +355,7 @@ def _maybe_close(
 def _write_result(
     table: Table, sheet: ScoreSheet, played: Sheet, author: Author, *, reason: str = ""
 ) -> TableResult:
-    latest = result_services._latest_version(table)
+    latest = result_services.latest_version(table)
     if latest and not reason:
         reason = _("Written from the score sheet.")
     result = result_services.enter_result(

@@ -23,7 +23,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.services)
 
 
-def _require_services() -> None:
+def require_services() -> None:
     if settings.CELERY_BROKER_URL and settings.DATABASES["default"]["ENGINE"].endswith(
         "postgresql"
     ):
@@ -34,7 +34,7 @@ def _require_services() -> None:
     pytest.skip(message)
 
 
-def _database_url(settings_dict) -> str:
+def database_url(settings_dict) -> str:
     user = settings_dict.get("USER") or ""
     password = settings_dict.get("PASSWORD") or ""
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
@@ -45,13 +45,13 @@ def _database_url(settings_dict) -> str:
 
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker):
-    _require_services()
+    require_services()
     from django.db import connection
 
     from config.celery import app
 
     app.control.purge()
-    env = dict(os.environ, DATABASE_URL=_database_url(connection.settings_dict))
+    env = dict(os.environ, DATABASE_URL=database_url(connection.settings_dict))
     try:
         proc = start_celery_worker(env, ROOT / "var" / "test-worker.log", name="test")
     except RuntimeError as error:

@@ -21,7 +21,7 @@ from bench._servers import celery_worker, free_port, gunicorn, server_env
 from penalties.models import FoulReport
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.reconcile import compute, reconcile_event
-from tests.integration.conftest import _database_url, _require_services
+from tests.integration.conftest import database_url, require_services
 from tournament.events.models import Event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +101,7 @@ class PrivateRedis:
 
 
 def test_redis_down_while_referees_submit(make_hall):
-    _require_services()
+    require_services()
     if not shutil.which("redis-server"):
         pytest.fail("redis-server is not installed")
     hall = make_hall("mcr")
@@ -113,9 +113,7 @@ def test_redis_down_while_referees_submit(make_hall):
     url = f"/api/events/{hall.event.slug}/fouls/"
     redis = PrivateRedis()
     redis.start()
-    env = server_env(
-        _database_url(connection.settings_dict), redis.url, STANDINGS_SWEEP_SECONDS="1"
-    )
+    env = server_env(database_url(connection.settings_dict), redis.url, STANDINGS_SWEEP_SECONDS="1")
     beat = None
     try:
         with celery_worker(env), gunicorn(env) as base:
@@ -170,7 +168,7 @@ def _pg_cluster() -> list[str]:
 def test_database_restarted_during_a_submission(make_hall):
     """The database goes down after the report's rows are written and before the commit: the
     tablet sees an error and sends again with the same key; exactly one report is stored."""
-    _require_services()
+    require_services()
     if not Path("/etc/postgresql").is_dir() or not shutil.which("pg_ctlcluster"):
         pytest.skip("needs a local PostgreSQL cluster to restart")
     from rest_framework.test import APIClient

@@ -14,13 +14,13 @@ from scoring.standings import snapshot
 from scoring.standings.models import StandingsSnapshot
 from tournament.events.models import Event
 
-from .conftest import _require_services
+from .conftest import require_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_parallel_reads_give_the_standings_of_one_connection(director):
-    _require_services()
+    require_services()
     event_id = build_event(80, 4, 120, slug="parallel")
     standings_reconcile.reconcile_event(event_id)
     Event.objects.filter(pk=event_id).update(revision=10)
@@ -37,7 +37,7 @@ def test_parallel_reads_give_the_standings_of_one_connection(director):
 
 
 def test_a_broken_helper_connection_is_replaced(director):
-    _require_services()
+    require_services()
     event_id = build_event(16, 2, 10, slug="parallel-broken")
     standings_reconcile.reconcile_event(event_id)
 
@@ -45,5 +45,5 @@ def test_a_broken_helper_connection_is_replaced(director):
         connection.ensure_connection()
         connection.connection.close()  # behind Django's back, as a server restart would
 
-    snapshot._reader_thread().submit(break_helper_connection).result()
+    snapshot.reader_thread().submit(break_helper_connection).result()
     assert standings_reconcile.reconcile_event(event_id, force=True)["status"] == "written"

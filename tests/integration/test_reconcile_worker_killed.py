@@ -20,7 +20,7 @@ from scoring.results import services as result_services
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import tasks
 from scoring.standings.models import StandingsSnapshot
-from tests.integration.conftest import ROOT, _database_url, _require_services
+from tests.integration.conftest import ROOT, database_url, require_services
 from tests.integration.test_reconcile_convergence import wait_until_current
 from tests.scoring.ledger import Ledger, seated_table
 from tournament.access.roles import STAFF_GROUPS
@@ -28,7 +28,7 @@ from tournament.events.models import Event
 
 
 def start_worker(app: str, queue: str, log: Path, **env: str) -> subprocess.Popen:
-    environment = dict(os.environ, DATABASE_URL=_database_url(connection.settings_dict), **env)
+    environment = dict(os.environ, DATABASE_URL=database_url(connection.settings_dict), **env)
     try:
         return start_celery_worker(environment, log, app=app, queue=queue, name=queue)
     except RuntimeError as error:
@@ -86,6 +86,6 @@ def test_sigkill_mid_task_then_converge(settings_override, make_event, director,
 
 @pytest.fixture
 def settings_override(settings, django_db_setup):
-    _require_services()
+    require_services()
     settings.STANDINGS_QUEUE = f"scoring-kill-{os.getpid()}"
     return settings

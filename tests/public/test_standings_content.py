@@ -173,7 +173,7 @@ def test_player_page_queries_do_not_grow_with_the_player(make_hall, settings):
     settle(h)
 
     def first_render(player) -> list[str]:
-        public._PLAYER_PAGES.clear()
+        public.PLAYER_PAGES.clear()
         django_cache.clear()
         with CaptureQueriesContext(connection) as queries:
             response = Client().get(f"/e/{h.event.slug}/players/{player.pk}/")

@@ -18,8 +18,8 @@ from scoring.results.models import SeatScore
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings.snapshot import (
     Formatter,
-    _int_rows,
     compute,
+    int_rows,
     load_grid,
     pack_rows,
     positions,
@@ -179,8 +179,8 @@ def test_positions_finds_every_id_and_marks_outsiders(spread):
 
 def test_int_rows_keep_signs_and_64_bits_and_refuse_nulls(db):
     big = 2**63 - 1
-    rows = _int_rows(f"SELECT -5, {big} UNION ALL SELECT 0, {-big}", [], 2)
+    rows = int_rows(f"SELECT -5, {big} UNION ALL SELECT 0, {-big}", [], 2)
     assert sorted(rows.tolist()) == [[-5, big], [0, -big]]
-    assert _int_rows("SELECT 1, 2 WHERE 1 = 0", [], 2).shape == (0, 2)
+    assert int_rows("SELECT 1, 2 WHERE 1 = 0", [], 2).shape == (0, 2)
     with pytest.raises((ValueError, TypeError)):
-        _int_rows("SELECT 1, NULL UNION ALL SELECT 2, 3", [], 2)
+        int_rows("SELECT 1, NULL UNION ALL SELECT 2, 3", [], 2)

@@ -126,13 +126,13 @@ def test_over_the_limit_at_lower_bound_16x8():
 
 @pytest.mark.parametrize("q", [4, 5, 7, 8, 9])
 def test_transversal_designs_have_no_repeats(q):
-    rounds = seating._td_field(q) if q in (4, 8, 9) else seating._td_cyclic(q)
+    rounds = seating.td_field(q) if q in (4, 8, 9) else seating.td_cyclic(q)
     assert len(rounds) >= q
     assert quality([[tuple(t) for t in r] for r in rounds]).repeats == 0
 
 
 def test_affine_geometry_lines():
-    rounds = seating._affine4(2)
+    rounds = seating.affine4(2)
     assert len(rounds) == 5
     q = quality([[tuple(t) for t in r] for r in rounds])
     assert q.repeats == 0 and q.max_meetings == 1
@@ -178,7 +178,7 @@ def test_euler_split_is_balanced():
         for t in range(nt):
             for p in rng.sample(range(npl), 4):
                 edges.append((t, nt + p))
-        col = seating._euler_split(edges, nt + npl)
+        col = seating.euler_split(edges, nt + npl)
         deg: dict[int, list[int]] = {}
         for (u, v), c in zip(edges, col, strict=True):
             deg.setdefault(u, [0, 0])[c] += 1

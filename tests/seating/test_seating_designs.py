@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from seating import DATA_DIR, develop_design, generate, quality, validate
-from seating.constructions import _constructions
+from seating.constructions import known_constructions
 
 
 def compact_files(zero: bool = True) -> list[tuple[int, int, dict]]:
@@ -85,11 +85,11 @@ def test_a_malformed_shipped_file_is_skipped_not_fatal(tmp_path, monkeypatch, ca
     bad["design"]["base"] = []
     (tmp_path / f"n{players}_r{data['rounds']}.json").write_text(json.dumps(bad))
     monkeypatch.setattr(constructions, "DATA_DIR", tmp_path)
-    constructions._load_data.cache_clear()
+    constructions.load_data.cache_clear()
     try:
-        assert constructions._data_candidates(players) == []
+        assert constructions.data_candidates(players) == []
     finally:
-        constructions._load_data.cache_clear()
+        constructions.load_data.cache_clear()
     assert "refused" in caplog.text
 
 
@@ -107,7 +107,7 @@ def test_the_compact_files_with_repeats_hold_what_they_say(players, rounds, data
 
 
 def test_the_full_schedules_still_load():
-    names = [name for name, _ in _constructions(24, 8)]
+    names = [name for name, _ in known_constructions(24, 8)]
     assert any("n24_r8.json" in name for name in names)
     assert generate(24, 8, seed=0).quality.repeats == 18
 

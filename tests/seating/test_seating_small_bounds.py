@@ -19,7 +19,7 @@ def stored_sizes(exact: bool = True) -> list[tuple[str, int, int]]:
     """Sizes whose bound under the generator's rules is known (with a schedule reaching
     it), or (``exact=False``) those with only the bound for any schedule."""
     out = []
-    for key, entry in bounds._table().items():
+    for key, entry in bounds.stored_table().items():
         fill, n = key.split(":")
         if ("schedules" in entry) == exact:
             out.append((fill, int(n), len(entry.get("schedules", entry.get("max_cover", [])))))
@@ -28,7 +28,7 @@ def stored_sizes(exact: bool = True) -> list[tuple[str, int, int]]:
 
 def partial(fill: str, players: int) -> bool:
     """Whether the search stopped (time limit) before every pair had met."""
-    return bool(bounds._table()[f"{fill}:{players}"].get("partial_fair"))
+    return bool(bounds.stored_table()[f"{fill}:{players}"].get("partial_fair"))
 
 
 def test_the_table_covers_every_size_below_four_tables():
@@ -43,13 +43,13 @@ def test_thirteen_players_with_byes_is_exact():
     # 3 tables and a bye: four rounds cover 63 pairs at most, not the 72 of the
     # counting bound (13 points: blocks of four pairwise disjoint in threes cannot
     # avoid repeats the way a plane of order 3 would), and six rounds meet every pair
-    entry = bounds._table()["byes:13"]
+    entry = bounds.stored_table()["byes:13"]
     assert entry["max_cover"] == entry["max_cover_fair"] == [18, 34, 50, 63, 75, 78]
     assert [lower_bound(13, r, "byes") for r in range(1, 8)] == [0, 2, 4, 9, 15, 30, 48]
 
 
 def test_fourteen_players_with_byes_is_exact():
-    entry = bounds._table()["byes:14"]
+    entry = bounds.stored_table()["byes:14"]
     assert entry["max_cover"] == entry["max_cover_fair"] == [18, 35, 52, 67, 80, 91]
     assert [lower_bound(14, r, "byes") for r in range(1, 8)] == [0, 1, 2, 5, 10, 17, 35]
 
@@ -57,7 +57,7 @@ def test_fourteen_players_with_byes_is_exact():
 def test_fifteen_players_with_byes_five_rounds_without_repeats():
     # the lines of the affine plane of order 4 less one point: every pair at most once
     # in five rounds (the counting bound of players who play every round said 8)
-    entry = bounds._table()["byes:15"]
+    entry = bounds.stored_table()["byes:15"]
     assert entry["max_cover"][:5] == entry["max_cover_fair"][:5] == [18, 36, 54, 72, 90]
     assert [lower_bound(15, r, "byes") for r in range(1, 6)] == [0, 0, 0, 0, 0]
 
@@ -76,7 +76,7 @@ def test_fifteen_players_with_byes_six_rounds_proven_by_cases():
     """Six rounds under the generator's rules: ``bench/seating_bound15.py`` proved every
     schedule of fewer repeats impossible (the degree bound said 6), so the stored
     schedule, and ``generate`` starting from it, reach the bound."""
-    proven = bounds._table()["byes:15"]["cover_fair_at_most"]["6"]
+    proven = bounds.stored_table()["byes:15"]["cover_fair_at_most"]["6"]
     assert lower_bound(15, 6, "byes") == 108 - proven == 9
     assert bounds.small_repeats(15, 6, "byes") == 9
     stored = bounds.small_schedule(15, 6, "byes")
@@ -125,7 +125,7 @@ def stored_schedules(entry: dict) -> list[tuple[int, list]]:
 
 
 def test_stored_schedules_reach_the_stored_cover():
-    for key, entry in bounds._table().items():
+    for key, entry in bounds.stored_table().items():
         tables, players = len(entry["caps"]), int(key.split(":")[1])
         per_round = sum(c * (c - 1) // 2 for c in entry["caps"])
         for r, sched in stored_schedules(entry):
@@ -182,7 +182,7 @@ def test_six_players_two_rounds():
     ("fill", "players"), [("substitutes", 6), ("substitutes", 7), ("byes", 7), ("byes", 9)]
 )
 def test_table_matches_a_new_search(fill, players):
-    entry = bounds._table()[f"{fill}:{players}"]
+    entry = bounds.stored_table()[f"{fill}:{players}"]
     caps, byes = bounds.table_caps(players, fill)
     for fair, key in ((False, "max_cover"), (True, "max_cover_fair")):
         solver = bounds.Solver(players, caps, byes, fair)

@@ -116,11 +116,11 @@ def test_every_sqlite_trigger_is_there():
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's triggers")
 def test_migrate_creates_again_the_triggers_a_table_rebuild_dropped():
     from penalties.apps import ensure_sqlite_triggers
-    from scoring.apps import _ensure_sqlite_triggers
+    from scoring.apps import ensure_result_triggers
 
     with connection.cursor() as cursor:
         cursor.execute("DROP TRIGGER penalties_ledgerentry_no_update")
         cursor.execute("DROP TRIGGER scoring_tableresult_no_update")
     ensure_sqlite_triggers(sender=None)
-    _ensure_sqlite_triggers(sender=None)
+    ensure_result_triggers(sender=None)
     test_every_sqlite_trigger_is_there()

@@ -13,8 +13,8 @@ from django.utils.translation import ngettext
 from tournament.events.models import MAX_NUMBER, Event
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat, Table
-from tournament.rounds.services import _check_round_open
-from tournament.writes import WINDS, _integrity_error, bump_revision
+from tournament.rounds.services import check_round_open
+from tournament.writes import WINDS, bump_revision, integrity_error
 
 
 def lock_table(table: Table) -> None:
@@ -29,7 +29,7 @@ def lock_table(table: Table) -> None:
 
 
 def create_table(round_: Round, *, number: int | None = None, label: str = "") -> Table:
-    _check_round_open(round_)
+    check_round_open(round_)
     with transaction.atomic():
         if number is None:
             number = (round_.tables.aggregate(m=Max("number"))["m"] or 0) + 1
@@ -79,7 +79,7 @@ def _players_by_id(event: Event, ids: Iterable[int]) -> dict[int, Player]:
 def seat_table(table: Table, seats: Mapping[str, int | None]) -> list[Seat]:
     """Replace the seating of one table: ``seats`` maps wind (E/S/W/N) to a player id."""
     round_ = table.round
-    _check_round_open(round_)
+    check_round_open(round_)
     errors: list[str] = []
     unknown = [w for w in seats if w not in WINDS]
     if unknown:
@@ -137,14 +137,14 @@ def seat_table(table: Table, seats: Mapping[str, int | None]) -> list[Seat]:
             )
             bump_revision(round_.event)
     except IntegrityError as exc:
-        raise _integrity_error(exc) from exc
+        raise integrity_error(exc) from exc
     return created
 
 
 def seat_round(round_: Round, tables: Sequence[Sequence[int | None]]) -> list[Table]:
     """Replace the whole seating of a round. ``tables[i]`` lists the player ids of table i+1 in
     wind order E, S, W, N (``None`` for an empty seat)."""
-    _check_round_open(round_)
+    check_round_open(round_)
     errors: list[str] = []
     seen: dict[int, int] = {}
     for number, players in enumerate(tables, start=1):
@@ -200,5 +200,5 @@ def seat_round(round_: Round, tables: Sequence[Sequence[int | None]]) -> list[Ta
             }
         ) from exc
     except IntegrityError as exc:
-        raise _integrity_error(exc) from exc
+        raise integrity_error(exc) from exc
     return created_tables

@@ -246,7 +246,7 @@ def round_clock_action(round_: Round, action: str, *, minutes: int = 0) -> Round
     return round_
 
 
-def _check_round_open(round_: Round) -> None:
+def check_round_open(round_: Round) -> None:
     if round_.status == Round.Status.CLOSED:
         raise ValidationError(
             {

@@ -12,7 +12,7 @@ from django.db.models.functions import Cast
 from penalties.models import LedgerEntry
 from scoring.standings import snapshot
 from scoring.standings.formats.stages import CutInput, StageInput
-from scoring.standings.snapshot import _int_rows
+from scoring.standings.snapshot import int_rows
 from tournament.events.models import Event
 from tournament.formats.models import Stage
 from tournament.players.models import Player
@@ -53,7 +53,7 @@ def load_inputs(
         # Query: the players in a team and the overall-scope deductions with their round.
         query = parts[0] if len(parts) == 1 else parts[0].union(parts[1], all=True)
         sql, params = query.query.sql_with_params()
-        found = _int_rows(sql, list(params), 4)
+        found = int_rows(sql, list(params), 4)
         for what, player, other, amount in found.tolist():
             if what == MEMBER:
                 members[player] = other

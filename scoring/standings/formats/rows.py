@@ -10,7 +10,7 @@ import numpy as np
 
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring.standings import snapshot
-from scoring.standings.snapshot import TWELFTHS, _lines
+from scoring.standings.snapshot import TWELFTHS, round_lines
 
 # The values of a line, in this order: total, table points, score (twelfths).
 VALUES = ("total", "table_points", "score")
@@ -74,7 +74,7 @@ class Rows:
                 empty,
                 np.zeros((0, 3), np.int64),
             )
-        return cls.of_head(*_lines(zlib.decompress(bytes(packed))))
+        return cls.of_head(*round_lines(zlib.decompress(bytes(packed))))
 
     @classmethod
     def of_head(cls, head: dict[str, list], lines: np.ndarray) -> Rows:

@@ -13,7 +13,7 @@ from rules.standings import TABLE_POINTS
 from scoring.standings.formats.rows import VALUES, Rows
 from scoring.standings.formats.stages import StageLike, final_ranking, scale_of, stage_standings
 from scoring.standings.formats.teams import team_arrays
-from scoring.standings.snapshot import TWELFTHS, Formatter, _narrowest
+from scoring.standings.snapshot import TWELFTHS, Formatter, narrowest_width
 
 # Stored form --------------------------------------------------------------------------------
 
@@ -109,7 +109,7 @@ def pack(data: dict[str, Any]) -> bytes:
     }
     parts = []
     for name, a in arrays:
-        narrow = _narrowest(a.reshape(-1))
+        narrow = narrowest_width(a.reshape(-1))
         head["arrays"].append([name, a.shape[1] if a.ndim == 2 else 1, len(a), narrow.itemsize])
         parts.append(narrow.tobytes())
     text = json.dumps(head, separators=(",", ":")).encode()

@@ -11,7 +11,7 @@ import numpy as np
 from rules import Grid, get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring.standings.snapshot.loading import Loaded
-from scoring.standings.snapshot.packing import LINE_FIELDS, TWELFTHS, _pack
+from scoring.standings.snapshot.packing import LINE_FIELDS, TWELFTHS, pack
 from tournament.players.models import Player
 
 
@@ -70,7 +70,7 @@ def place_history(
 
 @dataclass(frozen=True)
 class Computed:
-    """A snapshot before packing: the method, the rows' fields (``_pack``'s head) and the round
+    """A snapshot before packing: the method, the rows' fields (``pack``'s head) and the round
     lines. The reconcile computes the format standings from it without reading ``packed``."""
 
     method: str
@@ -78,7 +78,7 @@ class Computed:
     lines: np.ndarray
 
     def packed(self) -> bytes:
-        return _pack(self.head, self.lines)
+        return pack(self.head, self.lines)
 
 
 def compute(ruleset_key: str, options: dict | None, loaded: Loaded) -> tuple[str, bytes]:

@@ -23,7 +23,7 @@ from tournament.rounds.models import Table
 _reader: tuple[int, ThreadPoolExecutor] | None = None
 
 
-def _reader_thread() -> ThreadPoolExecutor:
+def reader_thread() -> ThreadPoolExecutor:
     """One helper thread per process (made anew after a fork), with its own connection that
     it keeps: reconciles are frequent, and a connection costs more than the query."""
     global _reader
@@ -61,14 +61,14 @@ def _both(first: Callable[[], Any], second: Callable[[], Any]) -> tuple:
     between has asked for another reconcile."""
     if connection.vendor == "sqlite" or connection.in_atomic_block:
         return first(), second()
-    aside = _reader_thread().submit(_read_aside, second, connection.queries_logged)
+    aside = reader_thread().submit(_read_aside, second, connection.queries_logged)
     result = first()
     other, queries = aside.result()
     connection.queries_log.extend(queries)
     return result, other
 
 
-def _int_rows(sql: str, params: list, columns: int) -> np.ndarray:
+def int_rows(sql: str, params: list, columns: int) -> np.ndarray:
     """The rows of a query whose ``columns`` columns are non-null integers, as an int64 array
     of shape (rows, columns).
 
@@ -201,13 +201,13 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
         )
         # Queries: the seat scores of every counting result; the event's tables with their
         # round and table numbers.
-        seats = _int_rows(seats_sql, list(seats_params), 3)
-        tables = _int_rows(tables_sql, list(tables_params), 3)
+        seats = int_rows(seats_sql, list(seats_params), 3)
+        tables = int_rows(tables_sql, list(tables_params), 3)
         return players, seats, tables, also() if also is not None else None
 
     # Query (at the same time where it can be): the ledger's transfers and deductions.
     (players, seats, all_tables, other), ledger = _both(
-        players_seats_tables, lambda: _int_rows(_ledger_sql(), [event_id], 5)
+        players_seats_tables, lambda: int_rows(_ledger_sql(), [event_id], 5)
     )
 
     ids = np.array([p[0] for p in players], dtype=np.int64)

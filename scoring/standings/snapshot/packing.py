@@ -16,7 +16,7 @@ from rules.standings import RIICHI, TABLE_POINTS
 TWELFTHS = 12
 LINE_FIELDS = 6
 ROUND_FIELDS = ("round", "table", "score", "units", "units_display", "table_points", "penalty")
-# The first byte of a packed snapshot: lines column by column (see ``_pack``), or, from the
+# The first byte of a packed snapshot: lines column by column (see ``pack``), or, from the
 # release before, row by row as little-endian integers of that many bytes.
 COLUMNS_FORMAT = 3
 # Format 2 is format 3 without ``played``, ``rounds`` and ``history`` (read, never written).
@@ -27,7 +27,7 @@ ROWS_FORMATS = (4, 8)
 HEAD_FIELDS = ("place", "player", "name", "total", "table_points", "score", "penalties", "dropped")
 
 
-def _narrowest(values: np.ndarray) -> np.ndarray:
+def narrowest_width(values: np.ndarray) -> np.ndarray:
     """``values`` as little-endian integers of the fewest bytes (1, 2, 4 or 8) that hold them."""
     for dtype in ("<i1", "<i2", "<i4"):
         limits = np.iinfo(dtype)
@@ -36,11 +36,11 @@ def _narrowest(values: np.ndarray) -> np.ndarray:
     return values.astype("<i8")
 
 
-def _pack(head: dict[str, list], lines: np.ndarray) -> bytes:
+def pack(head: dict[str, list], lines: np.ndarray) -> bytes:
     """Each line column in the narrowest integer type that holds it (rounds, table numbers
     and per-round points mostly fit in one or two bytes): a third of the bytes of int32 rows,
     which zlib compresses in half the time."""
-    columns = [_narrowest(lines[:, i]) for i in range(LINE_FIELDS)]
+    columns = [narrowest_width(lines[:, i]) for i in range(LINE_FIELDS)]
     head = {**head, "widths": [c.itemsize for c in columns]}
     text = json.dumps(head, separators=(",", ":")).encode()
     body = b"".join(c.tobytes() for c in columns)
@@ -48,7 +48,7 @@ def _pack(head: dict[str, list], lines: np.ndarray) -> bytes:
     return zlib.compress(prefix + text + body, 1)
 
 
-def _lines(data: bytes) -> tuple[dict[str, list], np.ndarray]:
+def round_lines(data: bytes) -> tuple[dict[str, list], np.ndarray]:
     """The head and the lines (int64, one row per line) of a decompressed snapshot."""
     size = int.from_bytes(data[1:5], "little")
     head = json.loads(data[5 : 5 + size])
@@ -93,7 +93,7 @@ def unpack(method: str, packed: bytes | memoryview | None) -> list[dict[str, Any
     after each round with a place) and ``place`` None for a player who never played."""
     if not packed:
         return []
-    head, grid = _lines(zlib.decompress(packed))
+    head, grid = round_lines(zlib.decompress(packed))
     lines = grid.tolist()
     fmt = Formatter(method)
     plain = Formatter(TABLE_POINTS)  # table points are never in thousands
@@ -147,7 +147,7 @@ def pack_rows(rows: list[dict[str, Any]]) -> bytes:
         head["history"].append([places.get(r, 0) for r in rounds])
         for round_, table, score, units, _display, points, penalty in row["rounds"]:
             lines.append([round_, table, score, twelfths(units), twelfths(points), penalty])
-    return _pack(head, np.array(lines, dtype=np.int64).reshape(-1, LINE_FIELDS))
+    return pack(head, np.array(lines, dtype=np.int64).reshape(-1, LINE_FIELDS))
 
 
 def expand_rounds(rounds: list[list]) -> list[dict[str, Any]]:
@@ -157,7 +157,7 @@ def expand_rounds(rounds: list[list]) -> list[dict[str, Any]]:
 # Decoded once per process ---------------------------------------------------------------
 
 Decoded = tuple[list[dict], dict[int, dict], int]
-_DECODED: dict[tuple, Decoded] = {}
+DECODED: dict[tuple, Decoded] = {}
 _DECODED_MAX = 8
 
 
@@ -168,12 +168,12 @@ def decoded_rows(event: Any, snapshot: Any) -> Decoded:
     same."""
     computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
     key = (event.pk, snapshot.revision, computed, snapshot.method)
-    found = _DECODED.get(key)
+    found = DECODED.get(key)
     if found is None:
         rows = snapshot.rows
         by_player = {row["player"]: row for row in rows}
         ranked = sum(1 for row in rows if row["place"] is not None)
-        if len(_DECODED) >= _DECODED_MAX:
-            _DECODED.clear()
-        found = _DECODED[key] = (rows, by_player, ranked)
+        if len(DECODED) >= _DECODED_MAX:
+            DECODED.clear()
+        found = DECODED[key] = (rows, by_player, ranked)
     return found
