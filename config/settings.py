@@ -90,7 +90,16 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # The base layout and shared fragments, then each capability's own templates
+        # (e.g. scoring/sheets/templates/sheets/sheet.html is "sheets/sheet.html").
+        "DIRS": [
+            BASE_DIR / "templates",
+            *sorted(
+                path
+                for app in ("tournament", "penalties", "scoring")
+                for path in (BASE_DIR / app).glob("*/templates")
+            ),
+        ],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

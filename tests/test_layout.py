@@ -110,8 +110,16 @@ def test_the_contracts_hold():
 @pytest.mark.parametrize(
     ("module_file", "line", "contract"),
     [
-        ("tournament/rounds/clock.py", "import scoring.files", "Layers: rules and seating"),
-        ("seating/types.py", "import tournament", "Layers: rules and seating"),
+        (
+            "tournament/rounds/clock.py",
+            "import scoring.files",
+            "Layers: rules and seating < tournament < penalties < scoring < config",
+        ),
+        (
+            "seating/types.py",
+            "import tournament",
+            "Layers: rules and seating < tournament < penalties < scoring < config",
+        ),
         ("seating/types.py", "import django.db", "rules and seating import no framework"),
         ("rules/errors.py", "import rest_framework", "rules and seating import no framework"),
         (
