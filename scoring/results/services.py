@@ -76,6 +76,16 @@ def check_rights(user, event: Event, table: Table, reason: str | None) -> None:
         raise PermissionDenied(_("You may not enter results for this table."))
 
 
+def check_rights_under_lock(user, event: Event, table: Table, reason: str | None) -> None:
+    """Inside the writer's transaction, once the table's row is locked: the round's status again
+    (one query), and the rights again if it moved since ``check_rights``. A round closed while
+    this write waited for the lock refuses it like any late write."""
+    status = Round.objects.filter(pk=table.round_id).values_list("status", flat=True).get()
+    if status != table.round.status:
+        table.round.status = status
+        check_rights(user, event, table, reason)
+
+
 # Result entry -------------------------------------------------------------------------------
 
 
@@ -233,10 +243,9 @@ def enter_result(
     event = round_.event
     reason = _clean_reason(reason)
     key = _clean_key(idempotency_key)
-    if user is None:
-        if sheet is None:
+    if sheet is None:
+        if user is None:
             raise PermissionDenied(_("You may not enter results for this table."))
-    else:
         check_rights(user, event, table, reason)
     base = based_on_version or 0
     # Unordered: the model's ordering (a CASE over the winds) is the dearest part of this query.
@@ -256,6 +265,8 @@ def enter_result(
     try:
         with transaction.atomic():
             lock_table(table)
+            if sheet is None:
+                check_rights_under_lock(user, event, table, reason)
             latest = latest_version(table)
             if latest != base:
                 raise ResultConflict(
@@ -312,6 +323,7 @@ def confirm_result(table: Table, user: AbstractBaseUser, version: int) -> TableR
     check_rights(user, event, table, reason=None)
     with transaction.atomic():
         lock_table(table)
+        check_rights_under_lock(user, event, table, None)
         latest = latest_version(table)
         if not latest:
             raise ValidationError({"version": [_("This table has no result to confirm.")]})

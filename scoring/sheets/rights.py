@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
+from rules.hands.model import ADJUSTMENT
 from scoring.results import services as result_services
 from tournament.access.roles import referee_assignments
 from tournament.events.models import Event
@@ -53,6 +54,24 @@ def check_author(
         raise PermissionDenied(_("Players enter hands only while their round is live."))
     if not Seat.objects.filter(table=table, player=player).exists():
         raise PermissionDenied(_("You may enter hands only at your own table."))
+
+
+def check_author_under_lock(
+    table: Table, author: Author, *, reason: str | None = None, confirming: bool = False
+) -> None:
+    """Inside the writer's transaction, once the sheet's row is locked: the round's status again
+    (one query), and the author's rights again if it moved since ``check_author``. A round
+    closed while this write waited for the lock refuses it like any late write."""
+    status = Round.objects.filter(pk=table.round_id).values_list("status", flat=True).get()
+    if status != table.round.status:
+        table.round.status = status
+        check_author(table, author, reason=reason, confirming=confirming)
+
+
+def check_hand_kind(author: Author, kind: str) -> None:
+    """A referee adjustment moves points by a referee's decision: never a player's."""
+    if author.player is not None and kind == ADJUSTMENT:
+        raise PermissionDenied(_("A referee adjustment is entered by a referee, not a player."))
 
 
 def referees_table(user: AbstractBaseUser, table: Table) -> bool:

@@ -24,8 +24,15 @@ from scoring.sheets.reading import (
     rule_error,
     with_confirmation,
 )
-from scoring.sheets.rights import Author, check_author, check_enabled
+from scoring.sheets.rights import (
+    Author,
+    check_author,
+    check_author_under_lock,
+    check_enabled,
+    check_hand_kind,
+)
 from tournament.rounds.models import Table
+from tournament.rounds.seats import lock_table
 
 MAX_KEY = 64
 
@@ -129,11 +136,13 @@ def add_hand(
     key = _clean_key(idempotency_key)
     number = _check_number(number)
     hand = _parse(data)
+    check_hand_kind(author, hand.kind)
     check_author(table, author)
     report = _foul_report(table, foul_report)
     try:
         with transaction.atomic():
             sheet, replay, hands, stored = _locked_hands(table, key, number)
+            check_author_under_lock(table, author)
             if replay is not None:
                 return replay, False
             if stored is not None:
@@ -224,12 +233,14 @@ def correct_hand(
     if not reason:
         raise ValidationError({"reason": [_("Say why the hand is corrected.")]})
     hand = _parse(data)
+    check_hand_kind(author, hand.kind)
     check_author(table, author, reason=reason)
     report = _foul_report(table, foul_report)
     base = result_services.as_int(based_on_version)
     try:
         with transaction.atomic():
             sheet, replay, hands, stored = _locked_hands(table, key, number)
+            check_author_under_lock(table, author, reason=reason)
             if replay is not None:
                 return replay, False
             if stored is None:
@@ -281,6 +292,7 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
     check_author(table, author, confirming=True)
     with transaction.atomic():
         sheet = _locked_sheet(table)
+        check_author_under_lock(table, author, confirming=True)
         versions = list(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
         hands = latest_hands(versions)
         stored = next((h for h in hands if h.number == number), None)
@@ -330,6 +342,7 @@ def close_sheet(table: Table, *, author: Author, reason: str = "") -> TableResul
     check_author(table, author, reason=None)
     with transaction.atomic():
         sheet = _locked_sheet(table)
+        check_author_under_lock(table, author)
         if sheet.is_closed:
             raise ValidationError(_("The sheet is already closed."))
         hands = latest_hands(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
@@ -355,6 +368,10 @@ def _maybe_close(
 def _write_result(
     table: Table, sheet: ScoreSheet, played: Sheet, author: Author, *, reason: str = ""
 ) -> TableResult:
+    """The sheet's totals as the table's next result version. The table is locked before its
+    latest version is read, so that a result entered at the same moment comes first and this
+    one follows it, instead of a conflict that would lose the hand."""
+    lock_table(table)
     latest = result_services.latest_version(table)
     if latest and not reason:
         reason = _("Written from the score sheet.")

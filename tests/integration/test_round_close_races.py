@@ -1,0 +1,194 @@
+"""Writes that wait for a table's or a sheet's lock while the round closes, or while another
+writer enters the same table's result (issue 31, items 1 and 2), on PostgreSQL with real
+concurrency: a second connection holds the row ``FOR UPDATE`` as a slow writer of the same
+table would, requests wait behind it in threads, and the test moves on only once PostgreSQL says
+they are waiting."""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+
+import psycopg
+import pytest
+from django.core.cache import cache
+from django.db import connection, connections
+from django.test import Client
+
+from scoring.results.models import TableResult
+from scoring.sheets import services as sheets
+from scoring.sheets.models import ScoreSheet, SheetHand
+from scoring.sheets.services import Author
+from tournament.events.models import Event
+from tournament.players import pins
+from tournament.players.models import Player
+from tournament.rounds import services as round_services
+from tournament.rounds.models import Round, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SCORES = {"E": 40000, "S": 30000, "W": 30000, "N": 20000}
+
+
+@pytest.fixture
+def riichi(make_hall):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL")
+    cache.clear()
+    hall = make_hall("riichi_ema")
+    Event.objects.filter(pk=hall.event.pk).update(keeps_score_sheets=True, players_enter_hands=True)
+    hall.event.refresh_from_db()
+    return hall
+
+
+class RowHolder:
+    """A second connection that holds one row ``FOR UPDATE`` until ``release``."""
+
+    def __init__(self, table: str, pk: int):
+        settings = connection.settings_dict
+        self.conn = psycopg.connect(
+            host=settings["HOST"] or "127.0.0.1",
+            port=settings["PORT"] or 5432,
+            user=settings["USER"] or None,
+            password=settings["PASSWORD"] or None,
+            dbname=settings["NAME"],
+        )
+        self.conn.execute(f"SELECT id FROM {table} WHERE id = %s FOR UPDATE", [pk])
+
+    def release(self) -> None:
+        self.conn.commit()
+        self.conn.close()
+
+
+def waiting_for_locks() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(DISTINCT pid) FROM pg_locks WHERE NOT granted")
+        return cursor.fetchone()[0]
+
+
+def wait_until_waiting(count: int) -> None:
+    deadline = time.monotonic() + 20
+    while waiting_for_locks() < count:
+        assert time.monotonic() < deadline, "the request never waited for the lock"
+        time.sleep(0.05)
+
+
+def in_thread(send) -> tuple[threading.Thread, list]:
+    answers: list = []
+
+    def run():
+        try:
+            answers.append(send())
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, answers
+
+
+def player_client(hall, player) -> Client:
+    pins.ensure_pins(hall.event)
+    client = Client()
+    answer = client.post(
+        f"/e/{hall.event.slug}/play/", {"pin": pins.pin_of(Player.objects.get(pk=player.pk))}
+    )
+    assert answer.status_code == 302
+    return client
+
+
+def table_one(hall) -> Table:
+    return Table.objects.select_related("round__event").get(
+        round__event=hall.event, round__number=1, number=1
+    )
+
+
+def ron(winner, discarder):
+    return {"kind": "win", "winner": winner, "discarder": discarder, "han": 1, "fu": 30}
+
+
+def close_round(hall) -> None:
+    round_services.update_round(
+        Round.objects.get(event=hall.event, number=1), status=Round.Status.CLOSED
+    )
+
+
+def test_a_result_waiting_for_the_table_is_refused_once_the_round_closed(riichi):
+    table = table_one(riichi)
+    holder = RowHolder("tournament_table", table.pk)
+    url = f"/api/events/{riichi.event.slug}/rounds/1/tables/1/result/"
+    thread, answers = in_thread(
+        lambda: riichi.client(riichi.head).post(url, {"scores": SCORES}, format="json")
+    )
+    try:
+        wait_until_waiting(1)
+        close_round(riichi)
+    finally:
+        holder.release()
+    thread.join(30)
+    assert answers[0].status_code == 403, answers[0].content
+    assert "closed" in answers[0].json()["detail"]
+    assert not TableResult.objects.exists()
+
+
+def test_a_players_hand_waiting_for_the_sheet_is_refused_once_the_round_closed(riichi):
+    table = table_one(riichi)
+    sheets.add_hand(
+        table, ron(1, 2), author=Author(player=riichi.south), number=1, idempotency_key="h1"
+    )
+    south = player_client(riichi, riichi.south)
+    holder = RowHolder("scoring_scoresheet", ScoreSheet.objects.get().pk)
+    url = f"/api/events/{riichi.event.slug}/rounds/1/tables/1/sheet/hands/"
+    body = {"number": 2, "hand": ron(2, 3), "idempotency_key": "h2"}
+    thread, answers = in_thread(lambda: south.post(url, body, content_type="application/json"))
+    try:
+        wait_until_waiting(1)
+        close_round(riichi)
+    finally:
+        holder.release()
+    thread.join(30)
+    assert answers[0].status_code == 403, answers[0].content
+    assert SheetHand.objects.count() == 1
+
+
+def test_the_sheet_closing_while_a_result_is_entered_keeps_the_hand(riichi):
+    """Seven hands of a hanchan count; the eighth waits for a confirmation. A referee enters the
+    table's result while the confirmation closes the sheet: both are stored, the sheet's result
+    as the next version, and nobody gets a 500."""
+    players = [riichi.east, riichi.south, riichi.west, riichi.north]
+    table = table_one(riichi)
+    hanchan = [ron((dealer + 1) % 4, (dealer + 2) % 4) for dealer in range(4)] * 2
+    for number, data in enumerate(hanchan, start=1):
+        author = Author(player=players[data["winner"]])
+        sheets.add_hand(table, data, author=author, number=number, idempotency_key=uuid.uuid4().hex)
+        if number < 8:
+            confirmer = Author(player=players[(data["winner"] + 1) % 4])
+            sheets.confirm_hand(table, number, author=confirmer, version=1)
+    last_winner = hanchan[-1]["winner"]
+    confirmer = player_client(riichi, players[(last_winner + 1) % 4])
+    holder = RowHolder("tournament_table", table.pk)
+    base = f"/api/events/{riichi.event.slug}/rounds/1/tables/1/"
+    entering, entered = in_thread(
+        lambda: riichi.client(riichi.head).post(base + "result/", {"scores": SCORES}, format="json")
+    )
+    try:
+        wait_until_waiting(1)
+        confirming, confirmed = in_thread(
+            lambda: confirmer.post(
+                base + "sheet/hands/8/confirm/", {"version": 1}, content_type="application/json"
+            )
+        )
+        wait_until_waiting(2)
+    finally:
+        holder.release()
+    entering.join(30)
+    confirming.join(30)
+    assert entered[0].status_code == 201, entered[0].content
+    assert confirmed[0].status_code in (200, 201), confirmed[0].content
+    assert SheetHand.objects.get(number=8).confirmations.count() == 1
+    versions = list(TableResult.objects.filter(table=table).order_by("version"))
+    assert [v.version for v in versions] == [1, 2]
+    assert versions[0].sheet_id is None and versions[1].sheet_id is not None
+    assert versions[1].reason and versions[1].counts
+    assert ScoreSheet.objects.get().status == ScoreSheet.Status.CLOSED
