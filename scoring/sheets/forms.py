@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from penalties.models import FoulReport
+from tournament.players.models import Player
 from tournament.rounds.models import Seat
 
 WIND_LABELS = (_("East"), _("South"), _("West"), _("North"))
@@ -135,11 +136,39 @@ class CorrectionForm(forms.Form):
     based_on_version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
+class TableNumberForm(forms.Form):
+    """The first step of signing in: the player's table in the live round."""
+
+    table = forms.IntegerField(
+        label=_("Your table number"),
+        min_value=1,
+        max_value=10_000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autofocus": True}),
+    )
+
+
 class PinForm(forms.Form):
+    """The player names themselves (among their table's four, or from their card's link), then
+    gives their PIN: a guess aims at one player."""
+
+    player = forms.ModelChoiceField(
+        label=_("Your name"),
+        queryset=Player.objects.none(),
+        widget=forms.RadioSelect,
+        empty_label=None,
+        error_messages={"invalid_choice": _("Choose your name.")},
+    )
     pin = forms.CharField(
         label=_("Your PIN"),
         max_length=12,
-        widget=forms.TextInput(
-            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}
-        ),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "one-time-code"}),
     )
+
+    def __init__(self, *args, choices, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        # Shown: the names to choose from; accepted: any player of the event.
+        field.queryset = Player.objects.filter(event=event)
+        field.choices = [(p.pk, p.name) for p in choices]
+        if len(choices) == 1:
+            self.initial.setdefault("player", choices[0].pk)

@@ -14,25 +14,24 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from penalties.models import FoulReport
 from rules import get_ruleset
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
-from scoring.sheets.forms import WIND_LABELS, CorrectionForm, HandForm, PinForm
+from scoring.sheets.forms import WIND_LABELS, CorrectionForm, HandForm, PinForm, TableNumberForm
+from tournament.access.login import client_address
 from tournament.access.pages import director_required
+from tournament.access.params import bounded_int
 from tournament.access.roles import can_view
 from tournament.events.models import Event
 from tournament.players import pins
 from tournament.players.models import Player
-from tournament.rounds.models import Seat, Table
+from tournament.rounds.models import Round, Seat, Table
 
 WINDS = ("E", "S", "W", "N")
-
-
-def _client(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
 def _table(event: Event, round_number: int, table_number: int) -> Table:
@@ -259,26 +258,67 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
     return _render_sheet(request, table, author, staff=False)
 
 
+def _sign_in_choices(request: HttpRequest, event: Event) -> tuple[list[Player], int | None]:
+    """Whom the sign-in offers: the player of the card's link (``?player=``), or the four at
+    table ``?table=`` of the live round (or the round being seated next)."""
+    chosen = bounded_int(request.GET.get("player"))
+    if chosen:
+        found = list(Player.objects.filter(event=event, pk=chosen))
+        if found:
+            return found, None
+    number = bounded_int(request.GET.get("table"))
+    if not number:
+        return [], None
+    seats = (
+        Seat.objects.filter(
+            round__event=event, round__status=Round.Status.LIVE, table__number=number
+        )
+        .select_related("player")
+        .order_by("round__number", "wind")
+    )
+    players = [s.player for s in seats][:4]
+    return players, number
+
+
 def _sign_in(request: HttpRequest, event: Event) -> HttpResponse:
-    form = PinForm(request.POST or None)
+    choices, table = _sign_in_choices(request, event)
     status = 200
+    form = PinForm(request.POST or None, choices=choices, event=event)
     if request.method == "POST" and form.is_valid():
+        player = form.cleaned_data["player"]
+        if player not in choices:
+            choices = [player]
+            form.fields["player"].choices = [(player.pk, player.name)]
         try:
-            player = pins.sign_in(event, form.cleaned_data["pin"], _client(request))
+            right = pins.sign_in(event, player, form.cleaned_data["pin"], client_address(request))
         except pins.PinThrottled as throttled:
             form.add_error(
                 "pin",
-                _("Too many wrong PINs. Try again in %(minutes)d minutes.")
-                % {"minutes": max(1, throttled.seconds // 60)},
+                ngettext(
+                    "Too many wrong PINs for %(name)s. Try again in %(count)d second.",
+                    "Too many wrong PINs for %(name)s. Try again in %(count)d seconds.",
+                    throttled.seconds,
+                )
+                % {"name": player.name, "count": throttled.seconds},
             )
             status = 429
         else:
-            if player is not None:
+            if right:
                 pins.remember(request.session, player, event.slug)
                 return redirect(request.path)
-            form.add_error("pin", _("This PIN is not valid at this event."))
+            form.add_error("pin", _("This is not %(name)s's PIN.") % {"name": player.name})
             status = 400
-    return render(request, "sheets/sign_in.html", {"event": event, "form": form}, status=status)
+    elif request.method == "POST":
+        status = 400
+    context = {
+        "event": event,
+        "form": form,
+        "choices": choices,
+        "table": table,
+        "table_form": TableNumberForm(initial={"table": table} if table else None),
+        "not_found": table is not None and not choices,
+    }
+    return render(request, "sheets/sign_in.html", context, status=status)
 
 
 # Director: cards, export, reissue ---------------------------------------------------------------

@@ -33,6 +33,9 @@ FINAL = {"E": 36700, "S": 25200, "W": 26200, "N": 31900}
 def sign_in(context, url, slug, player):
     page = context.new_page()
     page.goto(f"{url}/e/{slug}/play/")
+    page.fill("[name=table]", "1")
+    page.click("button:has-text('Next')")
+    page.check(f"[name=player][value='{player.pk}']")
     page.fill("[name=pin]", pins.pin_of(Player.objects.get(pk=player.pk)))
     page.click("button:has-text('Sign in')")
     page.wait_for_selector("[data-testid=totals]")

@@ -102,7 +102,9 @@ def player_client(hall, player) -> Client:
     pins.ensure_pins(hall.event)
     player = Player.objects.get(pk=player.pk)
     client = Client()
-    response = client.post(f"/e/{hall.event.slug}/play/", {"pin": pins.pin_of(player)})
+    response = client.post(
+        f"/e/{hall.event.slug}/play/", {"player": player.pk, "pin": pins.pin_of(player)}
+    )
     assert response.status_code == 302
     return client
 
@@ -144,9 +146,50 @@ def test_a_wrong_pin_is_refused_and_guessing_is_braked(riichi, settings):
     settings.PIN_FAILURES_PER_CLIENT = 2
     client = Client()
     url = f"/e/{riichi.event.slug}/play/"
-    assert client.post(url, {"pin": "000000x"}).status_code == 400
-    assert client.post(url, {"pin": "abc"}).status_code == 400
-    assert client.post(url, {"pin": "123456"}).status_code == 429
+    south = riichi.south.pk
+    answer = client.post(url, {"player": south, "pin": "000000x"})
+    assert answer.status_code == 400 and "not P" in answer.content.decode()
+    assert client.post(url, {"player": south, "pin": "abc"}).status_code == 400
+    assert client.post(url, {"player": south, "pin": "123456"}).status_code == 429
+    assert client.post(url, {"pin": "123456"}).status_code == 400  # no name, nothing judged
+
+
+def test_sign_in_names_the_player_at_their_table_first(riichi):
+    """The sign-in asks for the table, shows its four names, then takes the PIN (issue 31,
+    item 6); the card's link names the player at once."""
+    client = Client()
+    url = f"/e/{riichi.event.slug}/play/"
+    first = client.get(url).content.decode()
+    assert 'name="table"' in first and 'name="pin"' not in first
+    names = client.get(url + "?table=1").content.decode()
+    for player in (riichi.east, riichi.south, riichi.west, riichi.north):
+        assert player.name in names
+    assert 'name="pin"' in names
+    assert "is not being played now" in client.get(url + "?table=9").content.decode()
+    card = client.get(url + f"?player={riichi.south.pk}").content.decode()
+    assert riichi.south.name in card and riichi.west.name not in card
+    pins.ensure_pins(riichi.event)
+    south = Player.objects.get(pk=riichi.south.pk)
+    answer = client.post(url + "?table=1", {"player": south.pk, "pin": pins.pin_of(south)})
+    assert answer.status_code == 302
+    assert "Signed in as" in client.get(url).content.decode()
+
+
+def test_the_brake_reads_the_client_address_behind_trusted_proxies(riichi, settings):
+    """Five phones behind one proxy each mistype once: a sixth with the right PIN gets in
+    (issue 31, item 5)."""
+    settings.TRUSTED_PROXIES = 1
+    settings.PIN_FAILURES_PER_CLIENT = 5
+    pins.ensure_pins(riichi.event)
+    url = f"/e/{riichi.event.slug}/play/"
+    south = Player.objects.get(pk=riichi.south.pk)
+    wrong = f"{(int(pins.pin_of(south)) + 1) % 10**6:06d}"
+    for phone in range(5):
+        client = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"192.0.2.{phone}")
+        assert client.post(url, {"player": south.pk, "pin": wrong}).status_code == 400
+    sixth = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.99")
+    answer = sixth.post(url, {"player": south.pk, "pin": pins.pin_of(south)})
+    assert answer.status_code == 302
 
 
 def test_a_player_session_writes_through_the_api_with_csrf(riichi):
@@ -168,7 +211,7 @@ def test_a_reissued_pin_ends_the_old_session(riichi, client):
     south = player_client(riichi, riichi.south)
     pins.reissue_pin(Player.objects.get(pk=riichi.south.pk))
     page = south.get(f"/e/{riichi.event.slug}/play/").content.decode()
-    assert "Enter the PIN" in page
+    assert 'name="table"' in page and "Signed in as" not in page
 
 
 def test_director_cards_and_pins_csv(riichi, client):

@@ -53,8 +53,9 @@ def adjustment():
 def player_client(hall, player) -> Client:
     pins.ensure_pins(hall.event)
     client = Client()
+    player = Player.objects.get(pk=player.pk)
     answer = client.post(
-        f"/e/{hall.event.slug}/play/", {"pin": pins.pin_of(Player.objects.get(pk=player.pk))}
+        f"/e/{hall.event.slug}/play/", {"player": player.pk, "pin": pins.pin_of(player)}
     )
     assert answer.status_code == 302
     return client

@@ -214,7 +214,10 @@ RULES = {
         "get": (TABLE1_RECORDERS, None),
         "post": (TABLE1_RECORDERS, lambda w: {"action": "confirm", "number": 1, "version": 1}),
     },
-    "sheets-play": {"get": (ALL, None), "post": (ALL, lambda w: {"pin": "000000"})},
+    "sheets-play": {
+        "get": (ALL, None),
+        "post": (ALL, lambda w: {"player": w.event.players.first().pk, "pin": "000000"}),
+    },
     "sheets-player-cards": {"get": (DIRECTORS, None)},
     "sheets-pins-csv": {"get": (DIRECTORS, None)},
     "sheets-reissue-pin": {"post": (DIRECTORS, None)},

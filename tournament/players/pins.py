@@ -8,14 +8,19 @@ director's player cards and export can print it again without it being kept anyw
 reissue bumps the generation, which also ends every session signed in with the old PIN.
 Changing ``SECRET_KEY`` changes every PIN: reissue them all (``ensure_pins(event, all=True)``).
 
-Guessing is throttled with the cache: a few failures per client, and more per event, start a
-pause (``PIN_FAILURES_PER_CLIENT``, ``PIN_FAILURES_PER_EVENT``, ``PIN_LOCK_SECONDS``).
+Signing in names the player first (their name at their table, or the card's link), then takes
+the PIN: each guess aims at one player, one chance in a million. Guessing is braked through the
+cache, which every web process shares (``PinBrake``); a correct PIN keeps working for its
+player whatever strangers do.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import math
+import time
 
 from django.conf import settings
 from django.core.cache import cache
@@ -105,19 +110,12 @@ def reissue_pin(player: Player) -> str:
 # Signing in ----------------------------------------------------------------------------------
 
 
-def _limit(name: str, default: int) -> int:
+def _setting(name: str, default: int) -> int:
     return int(getattr(settings, name, default))
 
 
-def _fail_keys(event: Event, client: str) -> tuple[str, str]:
-    return f"pin-fail:{event.pk}:c:{client}", f"pin-fail:{event.pk}:all"
-
-
-def _count(key: str) -> int:
-    return int(cache.get(key) or 0)
-
-
-def _note_failure(key: str, seconds: int) -> int:
+def _counted(key: str, seconds: int) -> int:
+    """Add one to ``key`` (created for ``seconds``) and return the new count, atomically."""
     if cache.add(key, 1, seconds):
         return 1
     try:
@@ -127,28 +125,85 @@ def _note_failure(key: str, seconds: int) -> int:
         return 1
 
 
-def check_throttle(event: Event, client: str) -> None:
-    seconds = _limit("PIN_LOCK_SECONDS", 300)
-    per_client, per_event = _fail_keys(event, client)
-    if _count(per_client) >= _limit("PIN_FAILURES_PER_CLIENT", 5) or _count(per_event) >= _limit(
-        "PIN_FAILURES_PER_EVENT", 50
-    ):
-        raise PinThrottled(seconds)
+def _uncounted(key: str) -> None:
+    with contextlib.suppress(ValueError):
+        cache.decr(key)
 
 
-def sign_in(event: Event, pin: str, client: str) -> Player | None:
-    """The player whose PIN this is, or ``None`` (a failure counts toward the brake).
-    ``PinThrottled`` while the brake is on, before the PIN is even looked at."""
-    check_throttle(event, client)
+def _delay(over: int) -> int:
+    """The pause after ``over`` attempts past a limit: doubling, up to the maximum."""
+    first = _setting("PIN_DELAY_SECONDS", 1)
+    return min(first * 2 ** min(over, 30), _setting("PIN_MAX_DELAY_SECONDS", 60))
+
+
+class PinBrake:
+    """The brake on one sign-in attempt: ``player`` of ``event_id`` from ``client``.
+
+    Every attempt is counted before it is judged (an atomic increment in the cache), so that
+    parallel guesses cannot slip past a limit between the check and the count; a correct PIN
+    takes its attempt back.
+
+    - per (player, client): past ``PIN_FAILURES_PER_CLIENT`` (5) attempts within
+      ``PIN_LOCK_SECONDS`` (300) that client may not try that player's PIN any more until the
+      window passes. It locks out nobody else.
+    - per player, from any client: past ``PIN_FAILURES_PER_PLAYER`` (5) each further attempt
+      waits a pause that doubles from ``PIN_DELAY_SECONDS`` (1) up to ``PIN_MAX_DELAY_SECONDS``
+      (60). Guessing spread over many addresses slows down; it never locks the player out.
+    - per client, at any player: past ``PIN_FAILURES_PER_ADDRESS`` (50) the same doubling pause,
+      so one address cannot sweep the event; a venue's shared address slows down, never locks.
+
+    A client that signed this player in before (within ``PIN_KNOWN_CLIENT_DAYS``, 2) skips
+    the two pauses: a player's own phone is not slowed by somebody else's guessing."""
+
+    def __init__(self, event_id: int, player_id: int, client: str):
+        address = hashlib.sha256(client.encode("utf-8", "replace")).hexdigest()[:24]
+        prefix = f"pin:{event_id}"
+        self.pair = f"{prefix}:pair:{player_id}:{address}"
+        self.player = f"{prefix}:player:{player_id}"
+        self.player_slot = f"{prefix}:player-slot:{player_id}"
+        self.client = f"{prefix}:client:{address}"
+        self.client_slot = f"{prefix}:client-slot:{address}"
+        self.known = f"{prefix}:known:{player_id}:{address}"
+        self.window = _setting("PIN_LOCK_SECONDS", 300)
+
+    def attempt(self) -> None:
+        """Count this attempt; ``PinThrottled`` if it may not be judged now."""
+        if _counted(self.pair, self.window) > _setting("PIN_FAILURES_PER_CLIENT", 5):
+            raise PinThrottled(self.window)
+        if cache.get(self.known):
+            return
+        player = _counted(self.player, self.window) - _setting("PIN_FAILURES_PER_PLAYER", 5)
+        client = _counted(self.client, self.window) - _setting("PIN_FAILURES_PER_ADDRESS", 50)
+        for over, slot in ((player, self.player_slot), (client, self.client_slot)):
+            if over > 0:
+                delay = _delay(over - 1)
+                if not cache.add(slot, time.time() + delay, delay):
+                    until = cache.get(slot) or time.time() + delay
+                    raise PinThrottled(max(1, math.ceil(until - time.time())))
+
+    def succeeded(self) -> None:
+        cache.delete(self.pair)
+        if not cache.get(self.known):
+            _uncounted(self.player)
+            _uncounted(self.client)
+        cache.set(self.known, 1, _setting("PIN_KNOWN_CLIENT_DAYS", 2) * 86400)
+
+
+def sign_in(event: Event, player: Player, pin: str, client: str) -> bool:
+    """Whether ``pin`` is ``player``'s. ``PinThrottled`` while the brake holds this attempt
+    back, before the PIN is even looked at."""
+    brake = PinBrake(event.pk, player.pk, client)
+    brake.attempt()
     pin = "".join(ch for ch in str(pin) if not ch.isspace())
-    player = None
-    if len(pin) == PIN_DIGITS and pin.isdigit():
-        player = Player.objects.filter(event=event, pin_digest=pin_digest(event.pk, pin)).first()
-    if player is None:
-        seconds = _limit("PIN_LOCK_SECONDS", 300)
-        for key in _fail_keys(event, client):
-            _note_failure(key, seconds)
-    return player
+    right = (
+        player.event_id == event.pk
+        and len(pin) == PIN_DIGITS
+        and pin.isdigit()
+        and hmac.compare_digest(player.pin_digest, pin_digest(event.pk, pin))
+    )
+    if right:
+        brake.succeeded()
+    return right
 
 
 SESSION_KEY = "player-pin"
