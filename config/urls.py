@@ -1,5 +1,4 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -11,7 +10,12 @@ from drf_spectacular.views import (
 )
 
 from penalties.tablet import views as referee_views
-from tournament.access.login import AdminLoginView, LoginView, ThrottledAdminAuthenticationForm
+from tournament.access.login import (
+    AdminLoginView,
+    LoginView,
+    LogoutView,
+    ThrottledAdminAuthenticationForm,
+)
 from tournament.events import views as event_views
 from tournament.health import views as health
 
@@ -24,7 +28,7 @@ urlpatterns = [
     path("ping", health.ping, name="ping"),
     path("sw.js", referee_views.service_worker, name="service-worker"),
     path("accounts/login/", LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("", include("scoring.sheets.urls")),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.exports.urls")),

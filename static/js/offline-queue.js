@@ -321,15 +321,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-offline-form]").forEach(wireForm);
     registerWorker();
-    /* Logging out forgets the pages kept for offline use (a tablet may change hands); the
-       queue of unsent reports stays, and is sent after the next login. */
-    document.querySelectorAll("form[action$='/accounts/logout/']").forEach(function (f) {
-      f.addEventListener("submit", function () {
-        if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-          navigator.serviceWorker.controller.postMessage({ type: "forget" });
-        }
-      });
-    });
     render();
     flush();
     window.addEventListener("online", flush);

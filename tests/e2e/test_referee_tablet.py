@@ -143,3 +143,30 @@ def test_unassigned_referee_gets_403(hall, live_server, tablet, table_url):
         },
     )
     assert api.status == 403
+
+
+def test_logging_out_forgets_the_tablets_pages_even_offline(hall, live_server, tablet, shoot):
+    """A shared tablet (issue 31, item 8): after the head referee logs out from the header of any
+    page, going offline and opening the foul list shows none of their pages."""
+    hall.foul(hall.floor, "short_hand", hall.south, note="Seen by the head referee only")
+    page = tablet.new_page()
+    login(page, live_server, hall.head)
+    base = f"{live_server.url}/referee/{hall.event.slug}/"
+    page.goto(base)
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=20)
+    page.goto(base + "fouls/")
+    page.wait_for_selector("table.foul-list")
+    page.click("header button:has-text('Log out')")
+    page.wait_for_load_state()
+    tablet.set_offline(True)
+    try:
+        page.goto(base + "fouls/")
+        shown = page.content()
+    except Exception:  # no page kept at all: the browser's own offline error
+        shown = ""
+    finally:
+        tablet.set_offline(False)
+    shoot(page, "referee-logged-out-offline")
+    assert "Seen by the head referee only" not in shown
+    assert hall.head.username not in shown
+    assert "foul-list" not in shown

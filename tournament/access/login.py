@@ -170,3 +170,15 @@ class AdminLoginView(LoginView):
         context.setdefault("title", _("Log in"))
         context.setdefault("site_header", admin.site.site_header)
         return context
+
+
+class LogoutView(auth_views.LogoutView):
+    """Logging out also clears what the browser keeps of this site: the HTTP cache and the
+    storage, the referee tablet's service worker and its cached pages included, so that a
+    shared tablet never shows the last referee's pages to the next person, even offline. The
+    page warns first when reports wait unsent in the tablet's queue (``static/js/site.js``)."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response
