@@ -17,7 +17,7 @@
     var unsent = 0;
     try { unsent = JSON.parse(localStorage.getItem("mahjong.foulQueue.v1") || "[]").length; }
     catch (e) { unsent = 0; }
-    if (unsent && !window.confirm(form.getAttribute("data-unsent-warning").replace("%s", unsent))) {
+    if (unsent && !window.confirm(form.getAttribute("data-unsent-warning").replace("{count}", unsent))) {
       event.preventDefault();
       return;
     }
