@@ -17,7 +17,9 @@ the same ruleset can be re-priced.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -28,7 +30,7 @@ from penalties.models import FoulReport
 from penalties.services import FoulInput, record_foul, void_report
 from rules import RuleError, get_ruleset
 from tournament.access.roles import is_director
-from tournament.events.models import Event
+from tournament.events.models import RULESET_CHOICES, Event
 from tournament.events.pricing import MAX_REPRICING_REASON, repricing_preview
 from tournament.events.services import save_event
 
@@ -38,6 +40,32 @@ class RepricingSummary:
     old_ruleset: str
     new_ruleset: str
     repriced: list[tuple[int, int]]  # (voided report, its replacement)
+
+
+def _value_in_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("Yes") if value else _("No")
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def rules_in_words(ruleset: str, options: Mapping[str, Any]) -> str:
+    """A ruleset and its option overrides as people read them (the void of a re-priced report
+    shows it on public pages): the ruleset's name, each option's label and value."""
+    name = str(dict(RULESET_CHOICES).get(ruleset, ruleset))
+    try:
+        specs = get_ruleset(ruleset).option_specs
+    except RuleError:
+        specs = {}
+    parts = [
+        f"{specs[key].label if key in specs and specs[key].label else key}: "
+        f"{_value_in_words(value)}"
+        for key, value in sorted(options.items())
+    ]
+    if not parts:
+        return _("%(rules)s with their default options") % {"rules": name}
+    return _("%(rules)s with %(options)s") % {"rules": name, "options": "; ".join(parts)}
 
 
 def reprice_event(
@@ -70,6 +98,7 @@ def reprice_event(
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
         old = f"{locked.ruleset} {locked.ruleset_options or {}}"
+        old_rules = (locked.ruleset, dict(locked.ruleset_options or {}))
         if ruleset != locked.ruleset and locked.table_results.exists():
             raise ValidationError(
                 {
@@ -96,6 +125,7 @@ def reprice_event(
         locked.ruleset_options = options or {}
         save_event(locked, repricing=True)
         new = f"{ruleset} {options or {}}"
+        before, after = rules_in_words(*old_rules), rules_in_words(ruleset, options or {})
         repriced: list[tuple[int, int]] = []
         for item in priced:
             report: FoulReport = item.report
@@ -103,7 +133,7 @@ def reprice_event(
                 report,
                 user,
                 _("Re-priced from %(old)s to %(new)s, confirmed by %(user)s: %(reason)s")
-                % {"old": old, "new": new, "user": user.get_username(), "reason": reason},
+                % {"old": before, "new": after, "user": user.get_username(), "reason": reason},
             )
             replacement, _created = record_foul(
                 locked,

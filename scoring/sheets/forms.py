@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from penalties.describe import foul_label
 from penalties.models import FoulReport
 from tournament.players.models import Player
 from tournament.rounds.models import Seat
@@ -85,7 +86,7 @@ class HandForm(forms.Form):
         self.fields["tenpai"].choices = seat_choices
         self.fields["foul_report"].choices = [
             ("", "—"),
-            *((r.pk, f"#{r.pk} {r.code} – {r.offender.name}") for r in reports),
+            *((r.pk, f"#{r.pk} {foul_label(r.code)} – {r.offender.name}") for r in reports),
         ]
         for i in range(4):
             self.fields[f"points_{i}"].label = seat_choices[i][1]

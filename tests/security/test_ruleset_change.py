@@ -283,3 +283,33 @@ def test_the_api_previews_then_reprices_on_confirmation(make_hall):
     assert hall.client(hall.head).post(url, body, format="json").status_code == 403
     missing = client.post(url, {"ruleset_options": {}, "confirm": True}, format="json")
     assert missing.status_code == 400 and "reason" in missing.json()
+
+
+def test_a_repriced_reports_void_reads_in_words_on_the_public_page(make_hall):
+    """Issue 31, item 11: no ruleset key or options dict on pages people read."""
+    hall = make_hall("riichi_ema")
+    hall.foul(hall.floor, "chombo", hall.south, {"kind": "noten_riichi"})
+    reprice_event(
+        hall.event,
+        hall.director,
+        ruleset="riichi_ema",
+        options={"chombo_points": 8000},
+        reason="The rule sheet said 8000",
+    )
+    void = Void.objects.get()
+    assert "riichi_ema" not in void.reason and "{" not in void.reason
+    assert "Riichi, EMA rules (RCR 2016) with their default options" in void.reason
+    assert "Chombo: deducted after uma, in raw points: 8000" in void.reason
+    page = Client().get(f"/e/{hall.event.slug}/penalties/").content.decode()
+    assert "riichi_ema" not in page and "{&#x27;" not in page and "{'" not in page
+
+
+def test_the_sheets_foul_menu_names_the_foul_in_words(make_hall):
+    hall = make_hall("riichi_ema")
+    Event.objects.filter(pk=hall.event.pk).update(keeps_score_sheets=True)
+    assert hall.foul(hall.floor, "false_win", hall.south, {}).status_code == 201
+    client = Client()
+    client.force_login(hall.head)
+    page = client.get(f"/sheets/{hall.event.slug}/r1/t1/").content.decode()
+    assert "false_win" not in page
+    assert f"False win – {hall.south.name}" in page
