@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +21,12 @@ def number(display: str) -> int | float:
     """A number as the standings show it ("4", "2.33", "-5.0"), as a number: written to a CSV
     file it reads as shown, and a spreadsheet gets a number, not text."""
     return float(display) if "." in display else int(display)
+
+
+def shown_number(display: str) -> int | Decimal:
+    """A number exactly as the pages and the API show it ("16.50" stays "16.50" in a CSV file,
+    where ``number`` would write 16.5), still a number for a spreadsheet."""
+    return Decimal(display) if "." in display else int(display)
 
 
 def table_points(value: Fraction | str) -> str:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from rules import get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring.files import number, table_points, to_csv, to_xlsx
+from scoring.files import shown_number, table_points, to_csv, to_xlsx
 from scoring.results.models import SeatScore
 from scoring.standings.snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 from tournament.events.models import Event
@@ -47,12 +47,12 @@ def players_by_id(event: Event) -> dict[int, Player]:
 def _ranking_columns(method: str) -> list[tuple[str, Callable[[dict], int | float]]]:
     """The values a method ranks by, in ranking order, as the standings pages show them (an MCR
     "total" mixes table points with overall penalty points and is not shown)."""
-    points = (_("Table points"), lambda row: number(table_points(row["table_points"])))
-    score = (_("Score"), lambda row: number(row["score_display"]))
+    points = (_("Table points"), lambda row: shown_number(table_points(row["table_points"])))
+    score = (_("Score"), lambda row: shown_number(row["score_display"]))
     if method == TABLE_POINTS:
         return [points, score]
     if method == RIICHI:
-        return [(_("Total"), lambda row: number(row["total_display"])), points]
+        return [(_("Total"), lambda row: shown_number(row["total_display"])), points]
     return [score, points]
 
 
@@ -83,9 +83,9 @@ def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
             ]
             + [value(row) for _title, value in columns]
             # Penalties in the unit of the totals (riichi: thousands of points).
-            + [row.get("played", len(row["rounds"])), number(row["penalties_display"])]
+            + [row.get("played", len(row["rounds"])), shown_number(row["penalties_display"])]
             + [_("yes") if row["dropped"] else ""]
-            + [number(by_round[n]) if n in by_round else "" for n in rounds]
+            + [shown_number(by_round[n]) if n in by_round else "" for n in rounds]
         )
     return header, body
 
@@ -140,8 +140,8 @@ def results_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                 seat.score,
                 penalties.get(seat.player_id, 0),
                 standing.score if standing else "",
-                number(table_points(standing.table_points)) if standing else "",
-                number(fmt(int(standing.units * TWELFTHS))[1]) if standing else "",
+                shown_number(table_points(standing.table_points)) if standing else "",
+                shown_number(fmt(int(standing.units * TWELFTHS))[1]) if standing else "",
             ]
         )
     return header, body

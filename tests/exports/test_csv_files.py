@@ -102,3 +102,23 @@ def test_standings_without_games_list_every_player_with_zero(director):
     assert {r[header.index("Total")] for r in rows} == {"0.0"}
     assert {r[header.index("Games")] for r in rows} == {"0"}
     assert read(exports.ema_csv(event))[1:] == []
+
+
+def test_shared_table_points_read_as_the_api_writes_them(make_hall):
+    """Issue 31, item 28: South and West tie for second: 1.50 table points each, in the API
+    and in standings.csv alike (not 1.5)."""
+    from scoring.results import services as result_services
+    from scoring.standings.reconcile import reconcile_event
+    from tournament.rounds.models import Table
+
+    hall = make_hall("mcr")
+    table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
+    result_services.enter_result(table, hall.director, {"E": 40, "S": 0, "W": 0, "N": -40})
+    reconcile_event(hall.event.pk)
+    api = hall.client(None).get(f"/api/events/{hall.event.slug}/standings/").json()
+    shown = {row["player"]["name"]: row["table_points_display"] for row in api["rows"]}
+    assert shown[hall.south.name] == "1.50"
+    rows = read(exports.standings_csv(hall.event))
+    column = rows[0].index("Table points")
+    by_name = {row[1]: row[column] for row in rows[1:]}
+    assert by_name[hall.south.name] == shown[hall.south.name] == by_name[hall.west.name]
