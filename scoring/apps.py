@@ -9,6 +9,23 @@ def _standings_changed(sender, event_id: int, **kwargs) -> None:
     request_reconcile(event_id)
 
 
+def rebuild_stale_standings(sender, using: str = "default", **kwargs) -> None:
+    """After ``migrate``: recompute every event whose snapshot is missing or older than the
+    event (a migration that changed the snapshot's format marks them stale), in this step,
+    whatever the broker: an upgraded database shows current standings at once, even in the
+    embedded default that has no beat to sweep. Nothing runs while any migration is pending."""
+    from django.db import connections
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connections[using])
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        return
+    from scoring.standings.reconcile import reconcile_event, stale_event_ids
+
+    for event_id in stale_event_ids():
+        reconcile_event(event_id)
+
+
 def ensure_result_triggers(sender, using: str = "default", **kwargs) -> None:
     """Result triggers created again after ``migrate`` where a table rebuild dropped them (see
     ``penalties.apps.ensure_sqlite_triggers``)."""
@@ -58,4 +75,7 @@ class ScoringConfig(AppConfig):
         standings_changed.connect(_standings_changed, dispatch_uid="scoring.request_reconcile")
         post_migrate.connect(
             ensure_result_triggers, sender=self, dispatch_uid="scoring.sqlite_triggers"
+        )
+        post_migrate.connect(
+            rebuild_stale_standings, sender=self, dispatch_uid="scoring.rebuild_stale_standings"
         )

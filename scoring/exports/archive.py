@@ -368,6 +368,8 @@ def _reset_sequences(using: str) -> None:
 
 
 def _reconcile(event_id: int) -> None:
-    from scoring.standings.tasks import request_reconcile
+    """The imported event's standings, computed in the import's own step whatever the broker:
+    ``verify`` and the pages read them at once, with no worker to wait for."""
+    from scoring.standings.reconcile import reconcile_event
 
-    request_reconcile(event_id)
+    reconcile_event(event_id)

@@ -91,3 +91,25 @@ def test_0006_marks_older_snapshots_stale_and_going_back_forgets_format_3(direct
     finally:
         migrate()
     assert event_id in reconcile.stale_event_ids()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migrate_rebuilds_stale_standings_in_the_same_step(make_hall):
+    """An upgrade whose migration marks snapshots stale (issue 31, item 29): ``migrate`` leaves
+    no event "updating", with no worker or beat needed."""
+    from django.core.management import call_command
+    from django.db.models import F
+
+    from scoring.results import services as result_services
+    from scoring.standings.models import StandingsSnapshot
+    from tournament.events.models import Event
+    from tournament.rounds.models import Table
+
+    hall = make_hall("mcr")
+    table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
+    result_services.enter_result(table, hall.director, {"E": 40, "S": 5, "W": 0, "N": -45})
+    Event.objects.filter(pk=hall.event.pk).update(revision=F("revision") + 1)
+    stale = StandingsSnapshot.objects.get(event=hall.event).revision
+    call_command("migrate", verbosity=0)
+    current = Event.objects.get(pk=hall.event.pk).revision
+    assert stale < current == StandingsSnapshot.objects.get(event=hall.event).revision
