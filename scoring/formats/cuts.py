@@ -80,7 +80,12 @@ def cut_view(stage: Stage, data: dict[str, Any] | None = None) -> CutView:
         )
     method = data["method"]
     keys = formats.key_indices(method)
-    ranked = [rf.Ranked(p, who, tuple(values[k] for k in keys)) for p, who, *values in standing]
+    # Only players who can play on take a place at the line (RULES.md section 5): a player
+    # dropped before the cut keeps their standing in the stage, but no seat after it.
+    on = set(stage.event.players.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True))
+    ranked = rf.rank(
+        [(who, tuple(values[k] for k in keys)) for _p, who, *values in standing if who in on]
+    )
     try:
         line = rf.cut_line(ranked, stage.cut_size)
     except RuleError:
@@ -90,7 +95,7 @@ def cut_view(stage: Stage, data: dict[str, Any] | None = None) -> CutView:
             standing,
             None,
             _("A cut to %(cut)d is larger than the field of %(field)d players.")
-            % {"cut": stage.cut_size, "field": len(standing)},
+            % {"cut": stage.cut_size, "field": len(ranked)},
         )
     return CutView(stage, previous, standing, line, scale=data.get("scale", 12))
 

@@ -300,3 +300,20 @@ def test_the_reconcile_counts_overall_deductions_in_their_stage_as_a_fresh_read_
     # the savepoint, the snapshot's and the format's conditional UPDATEs, its release.
     with django_assert_num_queries(10):
         assert reconcile_event(event.pk)["status"] == "written"
+
+
+def test_a_player_dropped_before_the_cut_takes_no_seat_at_the_line(make_event, play, director):
+    """Issue 31, item 23 (RULES.md section 5): p0 finished second in the qualifying stage and
+    dropped; the cut to four counts only players who can play on, so p5 and p6, tied at the
+    line when p0 played on, both go on without a choice, and p0 is not qualified."""
+    from tournament.players import services as player_services
+
+    event, p, final = two_stages(make_event, play, "classical")
+    assert cuts.cut_view(final).line.needs_decision
+    player_services.update_player(p[0], status="dropped")
+    view = cuts.cut_view(final)
+    assert set(view.qualified) == {p[4].pk, p[1].pk, p[5].pk, p[6].pk}
+    assert not view.line.needs_decision
+    decision = cuts.confirm_cut(final, director)
+    assert p[0].pk not in decision.qualified and len(decision.qualified) == 4
+    assert p[0].pk in {who for who, _place in decision.standing}  # their standing stays
