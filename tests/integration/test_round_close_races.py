@@ -14,15 +14,13 @@ import psycopg
 import pytest
 from django.core.cache import cache
 from django.db import connection, connections
-from django.test import Client
 
 from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.sheets.services import Author
+from tests.players import player_client
 from tournament.events.models import Event
-from tournament.players import pins
-from tournament.players.models import Player
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round, Table
 
@@ -86,17 +84,6 @@ def in_thread(send) -> tuple[threading.Thread, list]:
     thread = threading.Thread(target=run)
     thread.start()
     return thread, answers
-
-
-def player_client(hall, player) -> Client:
-    pins.ensure_pins(hall.event)
-    client = Client()
-    player = Player.objects.get(pk=player.pk)
-    answer = client.post(
-        f"/e/{hall.event.slug}/play/", {"player": player.pk, "pin": pins.pin_of(player)}
-    )
-    assert answer.status_code == 302
-    return client
 
 
 def table_one(hall) -> Table:

@@ -11,6 +11,7 @@ from django.test import Client
 
 from scoring.results.models import TableResult
 from scoring.sheets.models import SheetHand
+from tests.players import player_client
 from tournament.events.models import Event
 from tournament.players import pins
 from tournament.players.models import Player
@@ -96,17 +97,6 @@ def test_anonymous_may_read_a_public_sheet_but_not_write(riichi):
 def test_the_schema_lists_the_sheet_endpoints(riichi):
     schema = riichi.client(None).get("/api/schema/").content.decode()
     assert "/sheet/hands/{hand}/confirm/" in schema and "playerPin" in schema
-
-
-def player_client(hall, player) -> Client:
-    pins.ensure_pins(hall.event)
-    player = Player.objects.get(pk=player.pk)
-    client = Client()
-    response = client.post(
-        f"/e/{hall.event.slug}/play/", {"player": player.pk, "pin": pins.pin_of(player)}
-    )
-    assert response.status_code == 302
-    return client
 
 
 def test_players_sign_in_with_a_pin_enter_and_confirm_on_the_page(riichi):

@@ -9,15 +9,13 @@ import uuid
 import pytest
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.test import Client
 
 from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
 from scoring.sheets.models import SheetHand
 from scoring.sheets.services import Author
+from tests.players import player_client
 from tournament.events.models import Event
-from tournament.players import pins
-from tournament.players.models import Player
 from tournament.rounds.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -48,17 +46,6 @@ def ron(winner, discarder):
 
 def adjustment():
     return {"kind": "adjustment", "points": [10_000_000, -10_000_000, 0, 0]}
-
-
-def player_client(hall, player) -> Client:
-    pins.ensure_pins(hall.event)
-    client = Client()
-    player = Player.objects.get(pk=player.pk)
-    answer = client.post(
-        f"/e/{hall.event.slug}/play/", {"player": player.pk, "pin": pins.pin_of(player)}
-    )
-    assert answer.status_code == 302
-    return client
 
 
 def test_a_floor_referee_of_the_table_confirms_the_hand_that_ends_the_game(riichi):
