@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -19,6 +21,13 @@ from tournament.access.login import (
 from tournament.events import views as event_views
 from tournament.health import views as health
 
+
+def favicon(request):
+    """The SVG icon's address, asked for each time: with hashed static names (DEBUG=0) it is
+    known only once ``collectstatic`` has run."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
+
 # Every login goes through the brake, the admin's too (its own view is routed first below).
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
@@ -27,6 +36,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("ping", health.ping, name="ping"),
     path("sw.js", referee_views.service_worker, name="service-worker"),
+    # Browsers ask for /favicon.ico on their own; pages name the SVG icon.
+    path("favicon.ico", favicon, name="favicon"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("", include("scoring.sheets.urls")),

@@ -7,6 +7,7 @@ import pytest
 from penalties.models import FoulReport, Void
 from scoring.board.tiles import board_tiles
 from scoring.demo import load_full_demo
+from tournament.staff.models import RefereeAssignment
 from scoring.results.models import TableResult
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.standings.models import StandingsSnapshot
@@ -38,7 +39,9 @@ def test_demo_event():
     assert snapshot.revision == event.revision and len(snapshot.rows) == 32
     # False-win transfers net to zero across players; the premature count is a 10-point deduction.
     assert sum(row["penalties"] for row in snapshot.rows) == -10
-    assert {login.username for login in logins} >= {"director", "referee"}
+    assert {login.username for login in logins} >= {"director", "referee", "scorekeeper"}
+    keeper = RefereeAssignment.objects.get(event=event, user__username="scorekeeper")
+    assert keeper.role == RefereeAssignment.Role.SCOREKEEPER and not keeper.table_numbers
     # The live round's last table keeps a score sheet, part-way through the game.
     event.refresh_from_db()
     assert event.keeps_score_sheets and event.players_enter_hands

@@ -100,6 +100,7 @@ LOGINS = [
     DemoLogin("head referee", "headref", "demo-headref"),
     DemoLogin("floor referee", "referee", "demo-referee"),
     DemoLogin("floor referee", "referee2", "demo-referee2"),
+    DemoLogin("scorekeeper", "scorekeeper", "demo-scorekeeper"),
 ]
 
 
@@ -152,6 +153,7 @@ def load_demo(
     head = _user(LOGINS[1], HEAD_REFEREES_GROUP)
     floor1 = _user(LOGINS[2], FLOOR_REFEREES_GROUP)
     floor2 = _user(LOGINS[3], FLOOR_REFEREES_GROUP)
+    keeper = _user(LOGINS[4], FLOOR_REFEREES_GROUP)
     existing = Event.objects.filter(slug=DEMO_SLUG).first()
     if existing:
         return existing, LOGINS
@@ -194,6 +196,8 @@ def load_demo(
         role=RefereeAssignment.Role.FLOOR,
         table_numbers=list(range(tables // 2 + 1, tables + 1)),
     )
+    # A scorekeeper enters and confirms results at every table.
+    staff_services.assign_referee(event, keeper, role=RefereeAssignment.Role.SCOREKEEPER)
     schedule = _seating(players, round_count)
     played = 2
     live_start = timezone.now().replace(second=0, microsecond=0) - timedelta(minutes=40)

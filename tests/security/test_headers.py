@@ -147,3 +147,14 @@ def test_head_is_not_allowed_where_get_is_not(director):
     client = Client()
     client.force_login(director)
     assert client.head("/i18n/setlang/").status_code == 405
+
+
+def test_every_page_names_an_icon_and_favicon_ico_leads_to_it(client):
+    """Issue 31, item 22: no 404 for the browser's own /favicon.ico request."""
+    page = client.get("/").content.decode()
+    assert 'rel="icon"' in page and "favicon.svg" in page
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 301 and answer["Location"].endswith(".svg")
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("img/favicon.svg")
