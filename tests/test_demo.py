@@ -7,11 +7,11 @@ import pytest
 from penalties.models import FoulReport, Void
 from scoring.board.tiles import board_tiles
 from scoring.demo import load_full_demo
-from tournament.staff.models import RefereeAssignment
 from scoring.results.models import TableResult
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.standings.models import StandingsSnapshot
 from tournament.rounds.models import Round
+from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db
 

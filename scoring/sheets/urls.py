@@ -14,6 +14,7 @@ urlpatterns = [
     path("e/<slug:slug>/play/", views.play, name="sheets-play"),
     path("director/<slug:slug>/player-cards/", views.player_cards, name="sheets-player-cards"),
     path("director/<slug:slug>/pins.csv", views.pins_csv, name="sheets-pins-csv"),
+    path("director/<slug:slug>/pins.xlsx", views.pins_xlsx, name="sheets-pins-xlsx"),
     path(
         "director/<slug:slug>/players/<int:pk>/pin/",
         views.reissue_pin,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from penalties.models import FoulReport
 from rules import get_ruleset
+from scoring.files import XLSX_TYPE, to_xlsx
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
 from scoring.sheets.forms import WIND_LABELS, CorrectionForm, HandForm, PinForm, TableNumberForm
@@ -348,20 +349,43 @@ def player_cards(request: HttpRequest, event: Event) -> HttpResponse:
     )
 
 
+PIN_HEADER = ["player id", "name", "EMA number", "PIN", "live table"]
+
+
+def _pin_rows(event: Event) -> list[list]:
+    return [
+        [player.pk, player.name, player.ema_number, pin, seat.table.number if seat else ""]
+        for player, pin, seat in _players_with_pins(event)
+    ]
+
+
+def _pin_download(content: bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 @director_required
 @require_GET
 def pins_csv(request: HttpRequest, event: Event) -> HttpResponse:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["player id", "name", "EMA number", "PIN", "live table"])
-    for player, pin, seat in _players_with_pins(event):
-        writer.writerow(
-            [player.pk, player.name, player.ema_number, pin, seat.table.number if seat else ""]
-        )
-    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-pins.csv"'
-    response["Cache-Control"] = "no-store"
-    return response
+    writer.writerow(PIN_HEADER)
+    writer.writerows(_pin_rows(event))
+    return _pin_download(
+        out.getvalue().encode("utf-8"), "text/csv; charset=utf-8", f"{event.slug}-pins.csv"
+    )
+
+
+@director_required
+@require_GET
+def pins_xlsx(request: HttpRequest, event: Event) -> HttpResponse:
+    """The PINs as text cells, so that a spreadsheet keeps their leading zeros (047371), which
+    it drops when it opens the CSV file."""
+    return _pin_download(
+        to_xlsx(_("PINs"), PIN_HEADER, _pin_rows(event)), XLSX_TYPE, f"{event.slug}-pins.xlsx"
+    )
 
 
 @director_required

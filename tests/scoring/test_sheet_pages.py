@@ -249,3 +249,22 @@ def test_player_writes_are_throttled_per_player_not_per_address(riichi):
         return throttle.get_cache_key(request, None)
 
     assert key(south) != key(west) and f"player-{south.pk}" in key(south)
+
+
+def test_the_pins_workbook_keeps_leading_zeros(riichi, client):
+    """Issue 31, item 21: a spreadsheet opening pins.csv turns 047371 into 47371; the workbook
+    holds every PIN as text."""
+    import io
+
+    from openpyxl import load_workbook
+
+    client.force_login(riichi.director)
+    answer = client.get(f"/director/{riichi.event.slug}/pins.xlsx")
+    assert answer.status_code == 200 and answer["Cache-Control"] == "no-store"
+    sheet = load_workbook(io.BytesIO(answer.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0][3] == "PIN"
+    by_id = {row[0]: row[3] for row in rows[1:]}
+    for player in Player.objects.filter(event=riichi.event):
+        assert by_id[player.pk] == pins.pin_of(player)
+        assert isinstance(by_id[player.pk], str) and len(by_id[player.pk]) == 6

@@ -223,3 +223,13 @@ def test_the_api_imports_xlsx_and_previews_with_dry_run(event, director_api):
         format="multipart",
     )
     assert response.status_code == 201 and response.json()[0]["name"] == "Černý"
+
+
+def test_a_csv_ema_number_that_lost_its_zero_is_padded_like_a_workbooks(event):
+    """Issue 31, item 21: Excel saves 04010001 as 4010001 in a CSV file."""
+    data = "name,ema_number\nŠťastný Jan,4010001\nØstergaard Ida,04010002\n".encode()
+    players = player_import.import_players(event, data, filename="players.csv")
+    assert {(p.name, p.ema_number) for p in players} == {
+        ("Šťastný Jan", "04010001"),
+        ("Østergaard Ida", "04010002"),
+    }

@@ -68,7 +68,8 @@ class PlayerFileForm(forms.Form):
         label=_("File"),
         help_text=_(
             "CSV (any usual encoding) or Excel .xlsx. First line: the column names, at least "
-            "name; also country (ISO code such as CZ), club and ema_number (8 digits)."
+            "name; also country (ISO code such as CZ), club, ema_number (8 digits; leading "
+            "zeros a spreadsheet dropped are put back) and team (created by name if new)."
         ),
         widget=forms.ClearableFileInput(
             attrs={

@@ -235,6 +235,16 @@ def _cell(value: object, column: str) -> str:
     return str(value)
 
 
+def _padded_ema_number(text: str) -> str:
+    """An EMA number of seven digits, as Excel writes to a CSV file one whose country code
+    starts with 0 (04010001 becomes 4010001), with its zero put back as a workbook's number cell
+    has (``_cell``). Shorter numbers stay as they are, and refused."""
+    stripped = (text or "").strip()
+    if stripped.isascii() and stripped.isdigit() and len(stripped) == 7:
+        return "0" + stripped
+    return text
+
+
 def _read_xlsx(data: bytes) -> PlayerFile:
     from openpyxl import load_workbook
 
@@ -355,6 +365,8 @@ def check_player_file(event: Event, file: PlayerFile) -> CheckedFile:
         if len(row) < len(file.header):
             row = [*row, *[""] * (len(file.header) - len(row))]
         values = {c: row[i] for c, i in index.items()}
+        if file.kind == "csv":
+            values["ema_number"] = _padded_ema_number(values.get("ema_number", ""))
         team = values.pop("team", "")
         try:
             fields = clean_player_fields(**values)
