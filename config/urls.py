@@ -3,7 +3,7 @@ from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.i18n import set_language
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -22,6 +22,7 @@ from tournament.events import views as event_views
 from tournament.health import views as health
 
 
+@require_safe
 def favicon(request):
     """The SVG icon's address, asked for each time: with hashed static names (DEBUG=0) it is
     known only once ``collectstatic`` has run."""
