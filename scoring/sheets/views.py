@@ -275,9 +275,10 @@ def _sign_in_choices(request: HttpRequest, event: Event) -> tuple[list[Player], 
             round__event=event, round__status=Round.Status.LIVE, table__number=number
         )
         .select_related("player")
-        .order_by("round__number", "wind")
+        .order_by()
     )
-    players = [s.player for s in seats][:4]
+    seated = sorted(seats, key=lambda s: (s.round_id, WINDS.index(s.wind)))
+    players = [s.player for s in seated][:4]
     return players, number
 
 
