@@ -20,6 +20,12 @@ HANDS_HEADER = (
     "counts",
     "kind",
     "winners",
+    "han",
+    "fu",
+    "limit",
+    "yakuman",
+    "fan",
+    "bonus",
     "discarder",
     "riichi",
     "tenpai",
@@ -61,6 +67,7 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
         for hand, line in zip(hands, played.lines, strict=True):
             data = hand.data
             winners = " ".join(WINDS[w] for w in line.winners)
+            wins = data.get("wins", [])
             discarder = data.get("discarder")
             rows.append(
                 [
@@ -71,6 +78,10 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                     "yes" if hand.counts else "no",
                     hand.kind,
                     winners,
+                    *(
+                        _per_win(wins, field)
+                        for field in ("han", "fu", "limit", "yakuman", "fan", "bonus")
+                    ),
                     WINDS[discarder] if discarder is not None else "",
                     " ".join(WINDS[i] for i in data.get("riichi", [])),
                     " ".join(WINDS[i] for i in data.get("tenpai", [])),
@@ -82,6 +93,17 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                 ]
             )
     return list(HANDS_HEADER), rows
+
+
+def _per_win(wins: list[dict[str, Any]], field: str) -> Any:
+    """What each win of the hand announced (han, fu, limit, yakuman; MCR: fan, bonus tiles): a number
+    for the usual single win, the values in the winners' order for a double or triple ron."""
+    values = [w.get(field) for w in wins]
+    if not any(v not in (None, "", 0) for v in values):
+        return ""
+    if len(values) == 1:
+        return values[0]
+    return " ".join("" if v is None else str(v) for v in values)
 
 
 def hands_csv(event: Event) -> bytes:

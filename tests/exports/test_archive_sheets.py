@@ -90,8 +90,13 @@ def test_hands_csv_and_xlsx(with_sheets, client):
     assert response.content.startswith(b"\xef\xbb\xbf")  # every CSV export has the BOM
     assert rows[0][:6] == ["round", "table", "hand", "version", "counts", "kind"]
     assert [r[2] for r in rows[1:]] == ["1", "2", "3"]
-    assert rows[1][12:16] == ["36", "-20", "-8", "-8"]
-    assert rows[3][10] != ""  # the draw names its foul report
+    column = {name: i for i, name in enumerate(rows[0])}
+    assert [rows[1][column[w]] for w in "ESWN"] == ["36", "-20", "-8", "-8"]
+    assert rows[3][column["foul report"]] != ""  # the draw names its foul report
+    # What each win announced (issue 31, item 15): MCR fan, the discarder or self-draw.
+    assert [r[column["fan"]] for r in rows[1:]] == ["12", "8", ""]
+    assert [r[column["discarder"]] for r in rows[1:]] == ["S", "", ""]
+    assert {"han", "fu", "limit", "yakuman", "bonus", "riichi", "tenpai"} <= set(column)
     xlsx = client.get(f"/director/{with_sheets.event.slug}/export/hands.xlsx")
     assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
 
