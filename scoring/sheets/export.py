@@ -96,8 +96,8 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
 
 
 def _per_win(wins: list[dict[str, Any]], field: str) -> Any:
-    """What each win of the hand announced (han, fu, limit, yakuman; MCR: fan, bonus tiles): a number
-    for the usual single win, the values in the winners' order for a double or triple ron."""
+    """What each win of the hand announced (han, fu, limit, yakuman; MCR: fan, bonus tiles): a
+    number for the usual single win, the values in the winners' order for a double ron."""
     values = [w.get(field) for w in wins]
     if not any(v not in (None, "", 0) for v in values):
         return ""
