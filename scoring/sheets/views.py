@@ -143,7 +143,11 @@ def describe(data: dict, names: list[str]) -> str:
             else:
                 value = _("%(fan)d fan") % {"fan": win.get("fan", 0)}
                 if win.get("bonus"):
-                    value += f" + {win['bonus']}"
+                    value = ngettext(
+                        "%(fan)d fan + %(count)d bonus tile",
+                        "%(fan)d fan + %(count)d bonus tiles",
+                        win["bonus"],
+                    ) % {"fan": win.get("fan", 0), "count": win["bonus"]}
             parts.append(f"{names[win['winner']]} ({value})")
         discarder = data.get("discarder")
         how = (

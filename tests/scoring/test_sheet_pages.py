@@ -268,3 +268,14 @@ def test_the_pins_workbook_keeps_leading_zeros(riichi, client):
     for player in Player.objects.filter(event=riichi.event):
         assert by_id[player.pk] == pins.pin_of(player)
         assert isinstance(by_id[player.pk], str) and len(by_id[player.pk]) == 6
+
+
+def test_an_mcr_win_says_which_points_are_bonus_tiles():
+    """Issue 31, item 22: "(10 fan + 2)" did not say what the 2 was."""
+    from scoring.sheets.views import describe
+
+    names = ["Ann", "Bo", "Cy", "Di"]
+    win = {"kind": "win", "wins": [{"winner": 1, "fan": 10, "bonus": 2}], "discarder": 0}
+    assert describe(win, names) == "Win: Bo (10 fan + 2 bonus tiles), on Ann's discard"
+    one = {"kind": "win", "wins": [{"winner": 1, "fan": 8, "bonus": 1}], "discarder": None}
+    assert describe(one, names) == "Win: Bo (8 fan + 1 bonus tile), self-drawn"
