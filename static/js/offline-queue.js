@@ -289,7 +289,9 @@
           showErrors(form, result.payload, result.status);
           return;
         }
-        /* Kept for later: let the referee go on with a fresh report. */
+        /* Kept for later: let the referee go on with a fresh report, on an empty form (the
+           saved one is in the queue; a form still filled would invite saving it twice). */
+        form.reset();
         setStatus(form, form.getAttribute("data-queued-text") ||
           "Saved on this tablet; it will be sent when the network is back.");
         saveButton.disabled = false;

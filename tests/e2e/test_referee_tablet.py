@@ -170,3 +170,20 @@ def test_logging_out_forgets_the_tablets_pages_even_offline(hall, live_server, t
     assert "Seen by the head referee only" not in shown
     assert hall.head.username not in shown
     assert "foul-list" not in shown
+
+
+def test_an_offline_save_leaves_an_empty_form(hall, live_server, tablet, table_url):
+    """Issue 31, item 22: after a save kept on the tablet, the form starts afresh."""
+    page = tablet.new_page()
+    login(page, live_server, hall.floor)
+    page.goto(table_url + "short_hand/")
+    tablet.set_offline(True)
+    try:
+        page.tap(seat(hall.south))
+        page.fill("[name=note]", "Kept for later")
+        page.tap("button[data-save]")
+        page.wait_for_selector("[data-queue-badge]:not([hidden])")
+        assert not page.is_checked(f"input[name=offender][value='{hall.south.pk}']")
+        assert page.input_value("[name=note]") == ""
+    finally:
+        tablet.set_offline(False)
