@@ -199,3 +199,39 @@ class CutView(APIView):
         except DjangoValidationError as exc:
             raise as_drf_error(exc) from exc
         return Response(self.body(stage), status=status.HTTP_201_CREATED)
+
+
+class SeatStageInSerializer(serializers.Serializer):
+    round = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=10_000,
+        help_text="The round to seat; by default the stage's first round not seated yet.",
+    )
+
+
+class SeatedRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    tables = serializers.IntegerField()
+
+
+class SeatStageView(APIView):
+    """Seat a round of a stage by the stage's seating method, within its qualified players (the
+    main group first, then the consolation group), as the director's Stages page does."""
+
+    permission_classes = [EventScoped]
+
+    @extend_schema(request=SeatStageInSerializer, responses={201: SeatedRoundSerializer})
+    def post(self, request, event, pk):
+        stage = get_object_or_404(Stage.objects.select_related("cut"), event=self.event, pk=pk)
+        data = SeatStageInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            round_ = cuts.seat_stage_round(stage, data.validated_data.get("round"))
+        except DjangoValidationError as exc:
+            raise as_drf_error(exc) from exc
+        return Response(
+            {"round": round_.number, "tables": round_.tables.count()},
+            status=status.HTTP_201_CREATED,
+        )

@@ -16,4 +16,9 @@ urlpatterns = [
         name="final-ranking",
     ),
     path("events/<slug:event>/stages/<int:pk>/cut/", api.CutView.as_view(), name="stage-cut"),
+    path(
+        "events/<slug:event>/stages/<int:pk>/seat/",
+        api.SeatStageView.as_view(),
+        name="stage-seat",
+    ),
 ]

@@ -10,16 +10,19 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.sheets import services as sheets
 from tournament.access.api import as_drf_error, event_for
+from tournament.access.login import client_address
 from tournament.players import pins
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Table
@@ -348,3 +351,76 @@ class LiveTablesView(_SheetView):
             Round.objects.select_related("event"), event=self.event, number=number
         )
         return Response(LiveTableSerializer(sheets.live_tables(round_), many=True).data)
+
+
+class SignInSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    pin = serializers.CharField(max_length=12)
+
+
+class SignedInSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PlayerSignInView(APIView):
+    """A player signs this browser session in with their PIN, as on the play page: the player
+    named first, then the PIN; braked the same way (429 while braked). The session then writes
+    hands through the sheet endpoints. DELETE signs it out."""
+
+    authentication_classes = [PlayerPinAuthentication, *APIView.authentication_classes]
+    permission_classes = [permissions.AllowAny]
+
+    def event(self, slug: str):
+        event = event_for(self.request, slug, write=False)
+        if not event.keeps_score_sheets or not event.players_enter_hands:
+            raise PermissionDenied(_("Players do not enter hands at this event."))
+        return event
+
+    @extend_schema(
+        request=SignInSerializer,
+        responses={
+            200: SignedInSerializer,
+            400: OpenApiResponse(description="Not this player's PIN, or no such player."),
+            429: OpenApiResponse(description="Too many wrong PINs: try again later."),
+        },
+    )
+    def post(self, request, event):
+        # A sign-in changes whose session this is: it needs the page's CSRF token, as the form.
+        SessionAuthentication().enforce_csrf(request)
+        event_obj = self.event(event)
+        data = SignInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = Player.objects.filter(event=event_obj, pk=data.validated_data["player"]).first()
+        if player is None:
+            raise ValidationError({"player": [_("Choose your name.")]})
+        try:
+            right = pins.sign_in(
+                event_obj, player, data.validated_data["pin"], client_address(request)
+            )
+        except pins.PinThrottled as throttled:
+            return Response(
+                {
+                    "detail": ngettext(
+                        "Too many wrong PINs for %(name)s. Try again in %(count)d second.",
+                        "Too many wrong PINs for %(name)s. Try again in %(count)d seconds.",
+                        throttled.seconds,
+                    )
+                    % {"name": player.name, "count": throttled.seconds},
+                    "retry_after": throttled.seconds,
+                },
+                status=status.HTTP_429_TOO_MANY_REQUESTS,
+                headers={"Retry-After": str(throttled.seconds)},
+            )
+        if not right:
+            raise ValidationError(
+                {"pin": [_("This is not %(name)s's PIN.") % {"name": player.name}]}
+            )
+        pins.remember(request.session, player, event_obj.slug)
+        return Response({"player": player.pk, "name": player.name})
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, event):
+        SessionAuthentication().enforce_csrf(request)
+        pins.forget(request.session)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -6,6 +6,11 @@ from scoring.sheets import api
 
 urlpatterns = [
     path(
+        "events/<slug:event>/play/sign-in/",
+        api.PlayerSignInView.as_view(),
+        name="player-sign-in",
+    ),
+    path(
         "events/<slug:event>/rounds/<int:number>/sheets/",
         api.LiveTablesView.as_view(),
         name="round-sheets",

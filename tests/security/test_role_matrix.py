@@ -157,6 +157,7 @@ def concrete(route: str, name: str, world: World) -> str:
         "team-detail": world.team.pk,
         "stage-detail": world.final.pk,
         "stage-cut": world.final.pk,
+        "stage-seat": world.final.pk,
     }.get(name)
     import re
 
@@ -512,6 +513,12 @@ RULES = {
         "delete": (DIRECTORS, None),
     },
     "stage-cut": {"get": (ALL, None), "post": (DIRECTORS, lambda w: {"chosen": []})},
+    "stage-seat": {"post": (DIRECTORS, lambda w: {})},
+    "team-best": {"get": (ALL, None), "put": (DIRECTORS, lambda w: {"team_best": 2})},
+    "player-sign-in": {
+        "post": (ALL, lambda w: {"player": w.event.players.first().pk, "pin": "000000"}),
+        "delete": (ALL, None),
+    },
     "team-standings": {"get": (ALL, None)},
     "final-ranking": {"get": (ALL, None)},
 }

@@ -4,8 +4,10 @@ event's visibility). Cuts, team standings and the final ranking are in ``scoring
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from tournament.access.api import EventScoped, call_service
 from tournament.formats import stages as stage_services
@@ -119,3 +121,29 @@ class StageDetail(generics.RetrieveUpdateDestroyAPIView):
     def destroy(self, request, *args, **kwargs):
         call_service(stage_services.delete_stage, self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TeamBestSerializer(serializers.Serializer):
+    team_best = serializers.IntegerField(
+        allow_null=True,
+        help_text="How many members' totals count for a team; null: every member's.",
+    )
+
+
+class TeamBest(APIView):
+    """How many members' totals count for each team (the director's Teams page sets the same)."""
+
+    permission_classes = [EventScoped]
+
+    @extend_schema(responses={200: TeamBestSerializer})
+    def get(self, request, event):
+        return Response({"team_best": self.event.team_best})
+
+    @extend_schema(request=TeamBestSerializer, responses={200: TeamBestSerializer})
+    def put(self, request, event):
+        data = TeamBestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        updated = call_service(
+            team_services.set_team_best, self.event, data.validated_data["team_best"]
+        )
+        return Response({"team_best": updated.team_best})
