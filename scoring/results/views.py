@@ -130,7 +130,11 @@ def result_page(
         if request.method == "POST" and request.POST.get("action") != "confirm"
         else None,
         seats=seat_rows,
-        initial={"based_on_version": latest.version if latest else 0},
+        initial={
+            "based_on_version": latest.version if latest else 0,
+            # A correction starts from the current scores, not from an empty form.
+            **({score_field_name(s.wind): s.score for s in latest.scores.all()} if latest else {}),
+        },
     )
     status = 200
     conflict = None
@@ -178,9 +182,12 @@ def result_page(
                         % {"version": result.version},
                     )
                 else:
-                    messages.success(
-                        request, _("Version %(version)d saved.") % {"version": result.version}
+                    saved = (
+                        _("Version %(version)d saved: the result is corrected.")
+                        if result.version > 1
+                        else _("Version %(version)d saved.")
                     )
+                    messages.success(request, saved % {"version": result.version})
                 return redirect(url)
         if form.errors:
             status = status if status in (403, 409) else 400

@@ -129,6 +129,29 @@ class HandForm(forms.Form):
         return hand
 
 
+def hand_initial(data: dict[str, Any], foul_report_id: int | None) -> dict[str, Any]:
+    """A stored hand as ``HandForm``'s initial values (the inverse of ``HandForm.hand``), so
+    that a correction starts from what was entered."""
+    initial: dict[str, Any] = {"kind": data.get("kind")}
+    wins = data.get("wins") or []
+    if wins:
+        win = wins[0]
+        for name in ("winner", "fan", "bonus", "han", "fu", "limit"):
+            if name in win:
+                initial[name] = win[name]
+    if data.get("kind") == "win":
+        discarder = data.get("discarder")
+        initial["discarder"] = "" if discarder is None else discarder
+    for i, points in enumerate(data.get("points") or []):
+        initial[f"points_{i}"] = points
+    for name in ("riichi", "tenpai"):
+        if data.get(name):
+            initial[name] = list(data[name])
+    if foul_report_id:
+        initial["foul_report"] = foul_report_id
+    return initial
+
+
 WINDS_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 

@@ -22,7 +22,14 @@ from rules import get_ruleset
 from scoring.files import XLSX_TYPE, to_xlsx
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
-from scoring.sheets.forms import WIND_LABELS, CorrectionForm, HandForm, PinForm, TableNumberForm
+from scoring.sheets.forms import (
+    WIND_LABELS,
+    CorrectionForm,
+    HandForm,
+    PinForm,
+    TableNumberForm,
+    hand_initial,
+)
 from tournament.access.login import client_address
 from tournament.access.pages import director_required
 from tournament.access.params import bounded_int
@@ -55,6 +62,9 @@ def _hand_form(table: Table, view: sheets.SheetView, *, staff: bool, data=None, 
     rules = get_ruleset(event.ruleset).hand_rules
     reports = list(FoulReport.objects.filter(table=table).select_related("offender").order_by("pk"))
     initial = {"number": number or view.next_number}
+    stored = next((h for h in view.hands if h.number == number), None) if number else None
+    if stored is not None:
+        initial.update(hand_initial(stored.data, stored.foul_report_id))
     return HandForm(
         data,
         family=rules.family,
@@ -112,7 +122,12 @@ def _handle(request: HttpRequest, table: Table, author: sheets.Author, *, staff:
         else:
             hand, created = sheets.add_hand(table, form.hand(), number=number, **kwargs)
         if created:
-            messages.success(request, _("Hand %(number)d recorded.") % {"number": hand.number})
+            done = (
+                _("Hand %(number)d corrected.")
+                if hand.version > 1
+                else _("Hand %(number)d recorded.")
+            )
+            messages.success(request, done % {"number": hand.number})
         return True, None
     except ValidationError as error:
         if form is None:

@@ -279,3 +279,22 @@ def test_an_mcr_win_says_which_points_are_bonus_tiles():
     assert describe(win, names) == "Win: Bo (10 fan + 2 bonus tiles), on Ann's discard"
     one = {"kind": "win", "wins": [{"winner": 1, "fan": 8, "bonus": 1}], "discarder": None}
     assert describe(one, names) == "Win: Bo (8 fan + 1 bonus tile), self-drawn"
+
+
+def test_a_hand_correction_starts_from_the_stored_hand_and_says_corrected(riichi):
+    """Issue 31, item 14."""
+    client = Client()
+    client.force_login(riichi.head)
+    post_hand(riichi.client(riichi.head), riichi, 1, ron(1, 2, 3, 30))
+    url = f"/sheets/{riichi.event.slug}/r1/t1/"
+    page = client.get(url + "?correct=1").content.decode()
+    assert 'name="han" value="3"' in page or 'value="3" name="han"' in page
+    assert '<option value="1" selected>' in page  # the winner, South
+    form = {
+        "action": "correct", "number": 1, "idempotency_key": "c1", "kind": "win",
+        "winner": 1, "discarder": 2, "han": 4, "fu": 30, "reason": "Misread",
+        "based_on_version": 1,
+    }  # fmt: skip
+    answer = client.post(url, form, follow=True)
+    assert "Hand 1 corrected." in answer.content.decode()
+    assert SheetHand.objects.filter(number=1).count() == 2

@@ -184,3 +184,16 @@ def test_links_from_the_referee_pages(riichi):
     assert url(riichi) in tables
     table = client.get(f"/referee/{riichi.event.slug}/r1/t1/").content.decode()
     assert url(riichi) in table and "Record a foul" not in table
+
+
+def test_a_correction_starts_from_the_current_scores_and_says_corrected(riichi):
+    """Issue 31, item 14: the form is prefilled with the latest version; after a correction the
+    page says so."""
+    client = client_for(riichi.keeper)
+    client.post(url(riichi), body())
+    page = client.get(url(riichi)).content.decode()
+    assert 'value="40000"' in page and 'value="20000"' in page
+    answer = client.post(
+        url(riichi), body(e="35000", w="35000", key="key-2", base=1, reason="Misread"), follow=True
+    )
+    assert "Version 2 saved: the result is corrected." in answer.content.decode()
