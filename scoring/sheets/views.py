@@ -225,6 +225,9 @@ def _render_sheet(
         if correcting
         else None,
         "staff": staff,
+        # A floor referee of the table who may not enter its results confirms players' hands
+        # here, and is told why the rest is not offered.
+        "may_write": author.player is not None or sheets.can_write_sheet(author.user, table),
         "player": author.player,
         "family": get_ruleset(event.ruleset).hand_rules.family,
     }

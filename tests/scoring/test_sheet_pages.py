@@ -298,3 +298,23 @@ def test_a_hand_correction_starts_from_the_stored_hand_and_says_corrected(riichi
     answer = client.post(url, form, follow=True)
     assert "Hand 1 corrected." in answer.content.decode()
     assert SheetHand.objects.filter(number=1).count() == 2
+
+
+def test_a_floor_referee_is_offered_only_what_they_may_do(riichi):
+    """Issue 31, item 12: a floor referee of the table who may not enter its results sees no
+    hand form (it would answer 400), and is told why; confirming stays."""
+    south = player_client(riichi, riichi.south)
+    form = {
+        "action": "add", "number": 1, "idempotency_key": "k1", "kind": "win", "winner": 1,
+        "discarder": 2, "han": 3, "fu": 30,
+    }  # fmt: skip
+    south.post(f"/e/{riichi.event.slug}/play/", form)
+    client = Client()
+    client.force_login(riichi.floor)
+    page = client.get(f"/sheets/{riichi.event.slug}/r1/t1/").content.decode()
+    assert "Record the hand" not in page and "Close and write the result" not in page
+    assert "You may confirm the players' hands at this table." in page
+    assert 'value="confirm"' in page
+    head = Client()
+    head.force_login(riichi.head)
+    assert "Record the hand" in head.get(f"/sheets/{riichi.event.slug}/r1/t1/").content.decode()
