@@ -15,11 +15,23 @@
     return node;
   }
 
+  /* How many body rows of the rendered table are whole inside the box. */
+  function rowsThatFit(box, table) {
+    var bottom = box.getBoundingClientRect().bottom + 0.5;
+    var rows = table.tBodies[0] ? table.tBodies[0].rows : [];
+    for (var i = 0; i < rows.length; i += 1) {
+      if (rows[i].getBoundingClientRect().bottom > bottom) { return i; }
+    }
+    return rows.length;
+  }
+
+  var fitted = null;  /* rows per page once measured: the screen, not the setting, decides */
+
   function renderStandings() {
     var box = root.querySelector("[data-standings]");
     var info = root.querySelector("[data-page-info]");
     if (!feed) { return; }
-    var size = parseInt(root.getAttribute("data-page-size"), 10);
+    var size = fitted || parseInt(root.getAttribute("data-page-size"), 10);
     var pages = Math.max(1, Math.ceil(feed.rows.length / size));
     page = page % pages;
     var table = el("table");
@@ -36,6 +48,13 @@
     });
     table.appendChild(body);
     box.replaceChildren(table);
+    var whole = rowsThatFit(box, table);
+    if (whole < body.rows.length && whole > 0 && whole !== fitted) {
+      page = Math.floor(page * size / whole);
+      fitted = whole;
+      renderStandings();
+      return;
+    }
     info.textContent = t("page") + " " + (page + 1) + " / " + pages +
       (feed.updating ? " · " + t("updating") : "");
     root.setAttribute("data-page", String(page + 1));
@@ -94,6 +113,13 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     root = document.querySelector("[data-projector]");
+    /* The live tables and announcements come and go, and take room from the standings: count
+       again the rows that fit whenever the standings' box changes size. */
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () {
+        if (feed) { fitted = null; renderStandings(); }
+      }).observe(root.querySelector("[data-standings]"));
+    }
     load();
     setInterval(load, 10000);
     setInterval(renderClock, 1000);

@@ -140,3 +140,34 @@ def test_projector_shows_15_rows_and_its_page_marker(make_hall, live_server, bro
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
     shoot(page, "projector-1920")
     context.close()
+
+
+def test_projector_never_cuts_a_row_when_live_tables_show(make_hall, live_server, browser, shoot):
+    """Issue 31, item 17: with the live tables' running scores under the standings, a page
+    holds only the rows that fit whole."""
+    from scoring.sheets import services as sheets
+    from tournament.events.models import Event
+
+    h = make_hall("mcr", players=40)
+    Event.objects.filter(pk=h.event.pk).update(keeps_score_sheets=True)
+    h.event.refresh_from_db()
+    for table in h.event.rounds.get(number=1).tables.all()[1:]:
+        result_services.enter_result(table, h.director, {"E": 30, "S": 10, "W": -10, "N": -30})
+    first = h.event.rounds.get(number=1).tables.get(number=1)
+    hand = {"kind": "win", "winner": 0, "fan": 8, "discarder": 1}
+    sheets.add_hand(first, hand, author=sheets.Author(user=h.head), number=1, idempotency_key="p1")
+    hall_services.add_announcement(h.event, "Dinner at 19:00 in the main hall")
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/{h.event.slug}/projector/")
+    page.wait_for_selector("[data-live-tables]:not([hidden]) li")
+    page.wait_for_selector("[data-projector][data-page='1'] [data-standings] tbody tr")
+    page.wait_for_timeout(300)  # the standings are counted again once the live tables show
+    box = page.locator("[data-standings]").bounding_box()
+    rows = page.locator("[data-standings] tbody tr")
+    assert 0 < rows.count() <= 15
+    last = rows.nth(rows.count() - 1).bounding_box()
+    assert last["y"] + last["height"] <= box["y"] + box["height"] + 0.5
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    shoot(page, "projector-1920-live-tables")
+    context.close()
