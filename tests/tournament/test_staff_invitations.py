@@ -219,3 +219,33 @@ def test_invitations_expire_after_the_configured_days(event, director, settings)
     settings.STAFF_INVITATION_DAYS = 2
     invitation, _token = invitations.create_invitation(event, director, roles=["floor"])
     assert timedelta(days=2) - (invitation.expires_at - timezone.now()) < timedelta(minutes=1)
+
+
+def test_a_link_tells_of_taken_usernames_a_few_times_only(event, web, make_user):
+    """Issue 31, item 9: the page must say when a username cannot be had, and so whether an
+    account exists; one link answers that for three names, not for a list."""
+    for name in ("anna", "bert", "cyril", "dana"):
+        make_user(name)
+    link = invite(web, event)
+    visitor = Client()
+
+    def create(username):
+        return visitor.post(
+            link,
+            {
+                "create": "1",
+                "username": username,
+                "password": "a long pass 42",
+                "password_again": "a long pass 42",
+            },
+        )
+
+    for name in ("anna", "bert", "cyril"):
+        assert create(name).context["form"].errors["username"] == [
+            "This username is taken; choose another."
+        ]
+    refused = create("dana").content.decode()
+    assert "Too many usernames were already taken with this link." in refused
+    assert "This username is taken" not in refused
+    assert "Too many usernames" in create("somebody-new").content.decode()
+    assert not get_user_model().objects.filter(username="somebody-new").exists()

@@ -23,6 +23,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -168,6 +169,19 @@ def accept_invitation(invitation: StaffInvitation, user: AbstractBaseUser) -> li
     return assignments
 
 
+# How many times one invitation link answers "taken" before it refuses new accounts: the page
+# must say when a chosen username cannot be had, and so tells whether an account exists, but a
+# link (which only a director hands out) may ask that of a few names, never of a list.
+MAX_TAKEN_ANSWERS = 3
+
+
+def _taken_too_often() -> str:
+    return _(
+        "Too many usernames were already taken with this link. Log in with your account if "
+        "you have one, or ask the director for a new link."
+    )
+
+
 def create_account(
     invitation: StaffInvitation, *, username: str, password: str, password_again: str
 ) -> AbstractBaseUser:
@@ -193,6 +207,9 @@ def create_account(
         errors["password"] = exc.messages
     if errors:
         raise ValidationError(errors)
+    taken_key = f"staff-invitation:{invitation.pk}:taken"
+    if (cache.get(taken_key) or 0) >= MAX_TAKEN_ANSWERS:
+        raise ValidationError(_taken_too_often())
     try:
         with transaction.atomic():
             if User.objects.filter(username__iexact=username).exists():
@@ -200,6 +217,8 @@ def create_account(
             user = User.objects.create_user(username=username, password=password)
             accept_invitation(invitation, user)
     except IntegrityError:
+        if not cache.add(taken_key, 1, int(_lifetime().total_seconds())):
+            cache.incr(taken_key)
         raise ValidationError(
             {"username": [_("This username is taken; choose another.")]}
         ) from None
