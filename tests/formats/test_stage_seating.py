@@ -68,3 +68,28 @@ def test_a_stage_of_two_rounds_is_seated_round_by_round(make_event, play, direct
     assert Round.objects.get(pk=round_three.pk).status == Round.Status.SEATED
     with pytest.raises(Exception, match="Every round of stage Semi is seated"):
         cuts.seat_stage_round(semi)
+
+
+def test_the_seating_generator_stays_within_a_stage(make_event, director):
+    """Issue 31, item 13: "Rounds: 3" from round 1 would have seated every player into the
+    final's round; a draft never reaches past its stage, and a stage with a cut is seated from
+    the Stages page."""
+    from django.core.exceptions import ValidationError
+
+    from tournament.seating import services as seating_services
+    from tournament.seating.forms import SeatingForm
+
+    event = make_event("stage-drafts", players=8)
+    stages.add_stage(event, name="Qualifying", first_round=1, last_round=2)
+    stages.add_stage(event, name="Final", first_round=3, last_round=3, cut_size=4)
+    with pytest.raises(ValidationError) as error:
+        seating_services.start_draft(event, director, first_round=1, rounds=3)
+    assert "Stage Qualifying ends with round 2" in str(error.value)
+    with pytest.raises(ValidationError) as error:
+        seating_services.start_draft(event, director, first_round=3, rounds=1)
+    assert "seat it from the Stages page" in str(error.value)
+    assert not event.seating_drafts.exists()
+    draft = seating_services.start_draft(event, director, first_round=1, rounds=2)
+    assert (draft.first_round, draft.round_count) == (1, 2)
+    form = SeatingForm(event=event)
+    assert (form.fields["first_round"].initial, form.fields["rounds"].initial) == (1, 2)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from seating import DEFAULT_GROUP_WEIGHT
 from tournament.events.models import MAX_NUMBER
+from tournament.seating.services import stage_of_round
 
 
 class SeatingForm(forms.Form):
@@ -64,7 +65,11 @@ class SeatingForm(forms.Form):
         seated = event.rounds.filter(seats__isnull=False).distinct()
         last_played = max((r.number for r in seated if r.status != "planned"), default=0)
         self.fields["first_round"].initial = last_played + 1
-        self.fields["rounds"].initial = max(event.rounds.count() - last_played, 1)
+        last = event.rounds.count()
+        stage = stage_of_round(event, last_played + 1)
+        if stage is not None:  # a draft stays within the stage (see ``start_draft``)
+            last = stage.last_round if last <= last_played else min(last, stage.last_round)
+        self.fields["rounds"].initial = max(last - last_played, 1)
         last_draft = event.seating_drafts.first()
         if last_draft is not None:  # the director's last choices, not the defaults again
             for name in (*self.REMEMBERED, "seed"):

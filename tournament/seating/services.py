@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 import seating
 from tournament.events.models import MAX_NUMBER, Event
+from tournament.formats.models import Stage
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat, SeatingDraft
 from tournament.rounds.seats import seat_round
@@ -99,6 +100,56 @@ def _clean_options(options: dict) -> dict:
     return {"method": method, "fill": fill, "seed": seed, **weights}
 
 
+def stage_of_round(event: Event, number: int) -> Stage | None:
+    return next(
+        (
+            s
+            for s in event.stages.order_by("first_round")
+            if s.first_round <= number <= s.last_round
+        ),
+        None,
+    )
+
+
+def _check_within_one_stage(event: Event, first: int, last: int) -> None:
+    """The generator seats every active player: a stage that starts with a cut is seated from
+    the Stages page, within its qualified players, and a draft never reaches into the next
+    stage."""
+    stage = stage_of_round(event, first)
+    if stage is None:
+        return
+    if stage.cut_size:
+        raise ValidationError(
+            {
+                "first_round": [
+                    _(
+                        "Round %(round)d belongs to stage %(stage)s, which starts with a cut: "
+                        "seat it from the Stages page, within the players who go on."
+                    )
+                    % {"round": first, "stage": stage.name}
+                ]
+            }
+        )
+    if last > stage.last_round:
+        raise ValidationError(
+            {
+                "rounds": [
+                    _(
+                        "Stage %(stage)s ends with round %(last)d: generate at most %(count)d "
+                        "rounds from round %(first)d; the next stage is seated from the Stages "
+                        "page."
+                    )
+                    % {
+                        "stage": stage.name,
+                        "last": stage.last_round,
+                        "count": stage.last_round - first + 1,
+                        "first": first,
+                    }
+                ]
+            }
+        )
+
+
 def start_draft(
     event: Event, user: AbstractBaseUser, *, first_round: int, rounds: int, **options
 ) -> SeatingDraft:
@@ -112,6 +163,7 @@ def start_draft(
         raise ValidationError(errors)
     clean = _clean_options(options)
     last = first_round + rounds - 1
+    _check_within_one_stage(event, first_round, last)
     blocked = (
         event.rounds.filter(number__gte=first_round, number__lte=last)
         .exclude(status=Round.Status.PLANNED)
