@@ -85,3 +85,44 @@ def test_the_event_zone_ends_with_the_request(prague, web):
 def test_an_unknown_stored_zone_falls_back_to_utc(event):
     event.time_zone = "Nowhere/Atlantis"
     assert str(event.tzinfo) == "UTC"
+
+
+def settings_form(event) -> dict:
+    """The settings page's fields as the browser posts them."""
+    return {
+        "name": event.name,
+        "slug": event.slug,
+        "ruleset": event.ruleset,
+        "status": event.status,
+        "start_date": str(event.start_date or ""),
+        "end_date": str(event.end_date or ""),
+        "time_zone": event.time_zone,
+    }
+
+
+def test_a_new_time_zone_asks_what_the_round_starts_keep(prague, web, director_api):
+    """Issue 31, item 16: Prague -> Helsinki silently moved 11:30 to 12:30. The page asks,
+    shows both effects, and does what the director says; the API the same."""
+    prague.rounds.filter(number=1).update(
+        starts_at=datetime(2026, 5, 2, 9, 30, tzinfo=UTC)
+    )  # 11:30
+    prague.rounds.exclude(number=1).update(starts_at=None)
+    url = f"/director/{prague.slug}/edit/"
+    form = settings_form(prague) | {"time_zone": "Europe/Helsinki"}
+    asked = web.post(url, form)
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert "say whether they keep their local times" in page
+    assert "11:30" in page and "12:30" in page  # both effects shown
+    assert prague.__class__.objects.get(pk=prague.pk).time_zone == "Europe/Prague"
+    assert web.post(url, form | {"round_times": "local"}).status_code == 302
+    start = prague.rounds.get(number=1).starts_at
+    assert start.astimezone(ZoneInfo("Europe/Helsinki")).strftime("%H:%M") == "11:30"
+    api = f"/api/events/{prague.slug}/"
+    refused = director_api.patch(api, {"time_zone": "Europe/Prague"}, format="json")
+    assert refused.status_code == 400 and "round_times" in refused.json()
+    moved = director_api.patch(
+        api, {"time_zone": "Europe/Prague", "round_times": "moments"}, format="json"
+    )
+    assert moved.status_code == 200, moved.content
+    assert prague.rounds.get(number=1).starts_at == start  # the same moment, 10:30 in Prague

@@ -56,6 +56,10 @@ class EventDetail(generics.RetrieveUpdateAPIView):
 
     def perform_update(self, serializer):
         event = serializer.instance
-        for key, value in serializer.validated_data.items():
+        data = dict(serializer.validated_data)
+        round_times = data.pop("round_times", None)
+        for key, value in data.items():
             setattr(event, key, value)
-        serializer.instance = call_service(event_services.save_event, event)
+        serializer.instance = call_service(
+            event_services.save_event, event, round_times=round_times
+        )

@@ -138,6 +138,16 @@ class EventForm(forms.ModelForm):
         ),
     )
 
+    round_times = forms.ChoiceField(
+        label=gettext_lazy("When the time zone changes, the rounds' start times"),
+        required=False,
+        widget=forms.RadioSelect,
+        choices=[
+            ("local", gettext_lazy("keep their local times (11:30 stays 11:30)")),
+            ("moments", gettext_lazy("keep the same moments (shown at the new zone's time)")),
+        ],
+    )
+
     class Meta:
         model = Event
         fields = [
@@ -190,7 +200,11 @@ class EventForm(forms.ModelForm):
             self.option_names[key] = names
 
     def main_fields(self) -> list:
-        return [self[name] for name in self.Meta.fields]
+        fields = [self[name] for name in self.Meta.fields]
+        if self.instance.pk and self.instance.rounds.exclude(starts_at=None).exists():
+            at = self.Meta.fields.index("time_zone") + 1
+            fields.insert(at, self["round_times"])
+        return fields
 
     def option_groups(self) -> list[dict]:
         """One fieldset per ruleset: its key, name and fields."""

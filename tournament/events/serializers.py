@@ -29,10 +29,21 @@ class EventSerializer(serializers.ModelSerializer):
             "keeps_score_sheets",
             "players_enter_hands",
             "time_zone",
+            "round_times",
             "director",
             "revision",
         ]
         read_only_fields = ["id", "director", "revision"]
+
+    round_times = serializers.ChoiceField(
+        choices=["local", "moments"],
+        required=False,
+        write_only=True,
+        help_text=(
+            "With a new time_zone while rounds have start times: keep their local times "
+            "(local) or the same moments (moments)."
+        ),
+    )
 
     def validate_ruleset_options(self, value):
         if not isinstance(value, dict):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zoneinfo
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -107,16 +109,73 @@ def validate_event(event: Event) -> None:
         _check_played(event)
 
 
-def save_event(event: Event, *, repricing: bool = False) -> Event:
+KEEP_LOCAL_TIMES, KEEP_MOMENTS = "local", "moments"
+ROUND_TIMES = (KEEP_LOCAL_TIMES, KEEP_MOMENTS)
+
+
+def _zone(name: str) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def zone_change_effect(event: Event, new_zone: str) -> list[dict]:
+    """What a change of the event's time zone does to its rounds' starts: per round with a
+    start, the local time now, that time kept in the new zone, and the same moment there."""
+    old, new = _zone(event.time_zone), _zone(new_zone)
+    effect = []
+    for round_ in event.rounds.exclude(starts_at=None).order_by("number"):
+        local = round_.starts_at.astimezone(old)
+        effect.append(
+            {
+                "round": round_.number,
+                "now": local,
+                "local_kept": local.replace(tzinfo=new),
+                "moment_kept": round_.starts_at.astimezone(new),
+            }
+        )
+    return effect
+
+
+def _move_round_starts(event: Event, stored_zone: str, round_times: str | None) -> None:
+    """Under the lock: a new time zone keeps either the rounds' local times (11:30 stays 11:30,
+    a new moment) or their moments (11:30 in Prague is 12:30 in Helsinki), as the director says;
+    the change is refused while rounds have starts and nobody said which."""
+    if event.time_zone == stored_zone or not event.rounds.exclude(starts_at=None).exists():
+        return
+    if round_times not in ROUND_TIMES:
+        raise ValidationError(
+            {
+                "round_times": [
+                    _(
+                        "The rounds have start times: say whether they keep their local times "
+                        "in the new time zone or the same moments."
+                    )
+                ]
+            }
+        )
+    if round_times == KEEP_LOCAL_TIMES:
+        old = Event(time_zone=stored_zone, pk=event.pk)
+        for line in zone_change_effect(old, event.time_zone):
+            event.rounds.filter(number=line["round"]).update(starts_at=line["local_kept"])
+
+
+def save_event(event: Event, *, repricing: bool = False, round_times: str | None = None) -> Event:
     """Validate (fields, dates, time zone, and the option overrides against the ruleset) and
     save. Only the overrides are stored, so the ruleset's defaults apply to everything else.
     ``repricing`` is for ``penalties.repricing.services`` alone, which re-prices every foul in
-    the same transaction."""
+    the same transaction. ``round_times`` (``local`` or ``moments``) says what a new time zone
+    does to the rounds' starts, when they have some."""
     _check(event)
     with transaction.atomic():
         if event.pk and not repricing:
             Event.objects.select_for_update().filter(pk=event.pk).first()
             _check_played(event)
+        if event.pk:
+            stored = Event.objects.filter(pk=event.pk).values_list("time_zone", flat=True).first()
+            if stored is not None:
+                _move_round_starts(event, stored, round_times)
         event.save()
         if event.pk:
             bump_revision(event)

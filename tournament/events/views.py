@@ -65,11 +65,22 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def event_form_page(
-    request: HttpRequest, form: EventForm, event: Event | None, *, repricing: bool = False
+    request: HttpRequest,
+    form: EventForm,
+    event: Event | None,
+    *,
+    repricing: bool = False,
+    zone_effect: list[dict] | None = None,
 ) -> HttpResponse:
     """The settings form; with ``repricing``, the fouls the form's ruleset and options would
-    price again, and the step that re-prices them (``penalties.repricing.views``)."""
-    context = {"form": form, "event": event, "rounding_rule": ROUNDING_RULE_TEXT}
+    price again, and the step that re-prices them (``penalties.repricing.views``); with
+    ``zone_effect``, what a new time zone does to the rounds' starts either way."""
+    context = {
+        "form": form,
+        "event": event,
+        "rounding_rule": ROUNDING_RULE_TEXT,
+        "zone_effect": zone_effect,
+    }
     if event is not None:
         context["in_force"] = options_in_force(Event.objects.get(pk=event.pk))
     if event is not None and repricing:
@@ -104,16 +115,22 @@ def event_create(request: HttpRequest) -> HttpResponse:
 def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     repricing = False
+    zone_effect = None
     if request.method == "POST" and form.is_valid():
         try:
-            event_services.save_event(form.instance)
+            event_services.save_event(
+                form.instance, round_times=form.cleaned_data.get("round_times") or None
+            )
         except ValidationError as exc:
             form.apply_service_errors(exc)
             repricing = event_services.needs_repricing(exc)
+            if "round_times" in getattr(exc, "error_dict", {}):
+                stored = Event.objects.get(pk=event.pk)
+                zone_effect = event_services.zone_change_effect(stored, form.instance.time_zone)
         else:
             messages.success(request, _("Event saved."))
             return redirect(event)
-    return event_form_page(request, form, event, repricing=repricing)
+    return event_form_page(request, form, event, repricing=repricing, zone_effect=zone_effect)
 
 
 def _exports(event: Event) -> list[dict]:
