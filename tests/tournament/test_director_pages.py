@@ -238,3 +238,22 @@ def test_hall_announcements_and_extra_time(web, event):
     )
     assert b"0 to 120 minutes" in response.content
     assert web.get(page(event, "hall/")).status_code == 200
+
+
+def test_twelve_rounds_are_added_at_once_numbered_on(web, make_event):
+    """Issue 31, item 22: rounds 1 to 12 in one step, the next number prefilled."""
+    event = make_event("many-rounds", players=8)
+    event.rounds.all().delete()
+    page_before = web.get(page(event, "rounds/"))
+    assert page_before.context["form"].initial["number"] == 1
+    answer = web.post(
+        page(event, "rounds/"), {"number": "1", "count": "12", "length_minutes": "90"}, follow=True
+    )
+    assert "Rounds 1 to 12 created." in answer.content.decode()
+    assert list(event.rounds.order_by("number").values_list("number", flat=True)) == list(
+        range(1, 13)
+    )
+    assert web.get(page(event, "rounds/")).context["form"].initial["number"] == 13
+    again = web.post(page(event, "rounds/"), {"number": "12", "count": "3", "length_minutes": "90"})
+    assert "Round 12 already exists." in again.content.decode()
+    assert event.rounds.count() == 12  # all or none

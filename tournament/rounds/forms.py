@@ -11,6 +11,14 @@ from tournament.rounds.models import Round
 
 class RoundForm(forms.Form):
     number = forms.IntegerField(label=_("Number"), min_value=1, required=False)
+    count = forms.IntegerField(
+        label=_("How many rounds"),
+        min_value=1,
+        max_value=40,
+        initial=1,
+        required=False,
+        help_text=_("Numbered on from the number above, e.g. 12 rounds from 1: rounds 1 to 12."),
+    )
     starts_at = forms.DateTimeField(
         label=_("Scheduled start"),
         required=False,

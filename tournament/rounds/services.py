@@ -99,6 +99,33 @@ def create_round(
         )
 
 
+MAX_ROUNDS_AT_ONCE = 40
+
+
+def create_rounds(
+    event: Event,
+    *,
+    count: int = 1,
+    number: int | None = None,
+    starts_at: datetime | None = None,
+    length_minutes: int = 120,
+) -> list[Round]:
+    """``count`` rounds numbered on from ``number`` (by default the next number), all or none;
+    the first takes ``starts_at``, the others get their times on their own page."""
+    if not isinstance(count, int) or not 1 <= count <= MAX_ROUNDS_AT_ONCE:
+        raise ValidationError(
+            {"count": [_("Add 1 to %(max)d rounds at a time.") % {"max": MAX_ROUNDS_AT_ONCE}]}
+        )
+    with transaction.atomic():
+        first = create_round(
+            event, number=number, starts_at=starts_at, length_minutes=length_minutes
+        )
+        return [first] + [
+            create_round(event, number=first.number + i, length_minutes=length_minutes)
+            for i in range(1, count)
+        ]
+
+
 def _check_move(round_: Round, new_status: str, reason: str) -> bool:
     """Raise unless ``round_`` may move to ``new_status``; True for a move back."""
     if new_status not in ROUND_TRANSITIONS.get(round_.status, set()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -31,15 +31,23 @@ from tournament.seating import services as seating_service
 @director_required
 @require_GET_POST
 def rounds(request: HttpRequest, event: Event) -> HttpResponse:
-    form = RoundForm(request.POST or None)
+    next_number = (event.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+    form = RoundForm(request.POST or None, initial={"number": next_number})
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if v is not None}
         try:
-            round_ = round_services.create_round(event, **data)
+            created = round_services.create_rounds(event, **data)
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
-            messages.success(request, _("Round %(number)d created.") % {"number": round_.number})
+            if len(created) == 1:
+                done = _("Round %(number)d created.") % {"number": created[0].number}
+            else:
+                done = _("Rounds %(first)d to %(last)d created.") % {
+                    "first": created[0].number,
+                    "last": created[-1].number,
+                }
+            messages.success(request, done)
             return redirect("director:rounds", slug=event.slug)
     return render(
         request,
