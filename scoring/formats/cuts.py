@@ -185,9 +185,16 @@ def stage_groups(stage: Stage, data: dict[str, Any]) -> list[list[int]]:
     groups = []
     if main is not None:
         groups.append([who for _p, who, *_v in main])
-        consolation = data.get("consolation", {}).get(key)
-        if consolation:
-            groups.append([who for _p, who, *_v in consolation])
+        if key in data.get("consolation", {}):
+            # Who has played in the group, by its standings, then the others not going on in
+            # their order at the cut (the group ranks only who plays in it).
+            ranked = [who for _p, who, *_v in data["consolation"][key]]
+            previous = previous_stage(stage)
+            before = data.get("stages", {}).get(str(previous.number)) if previous else None
+            taken = set(groups[0]) | set(ranked)
+            consolation = ranked + [w for _p, w, *_v in before or [] if w not in taken]
+            if consolation:
+                groups.append(consolation)
     return groups
 
 

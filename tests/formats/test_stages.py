@@ -317,3 +317,42 @@ def test_a_player_dropped_before_the_cut_takes_no_seat_at_the_line(make_event, p
     decision = cuts.confirm_cut(final, director)
     assert p[0].pk not in decision.qualified and len(decision.qualified) == 4
     assert p[0].pk in {who for who, _place in decision.standing}  # their standing stays
+
+
+def test_a_player_dropped_before_the_cut_is_not_ranked_in_the_consolation(
+    make_event, play, director
+):
+    """Issue 31, item 25: p7 dropped before the cut and never plays in the consolation group:
+    no place there at total 0, pushing the others down."""
+    from tournament.players import services as player_services
+    from tournament.rounds import seats
+    from tournament.rounds import services as round_services
+    from tournament.rounds.models import Round
+
+    event = make_event("consolation-drop", players=12, ruleset="classical")
+    p = list(event.players.order_by("pk"))
+    stages.add_stage(event, name="Qualifying", first_round=1, last_round=1)
+    final = stages.add_stage(
+        event,
+        name="Final",
+        first_round=2,
+        last_round=2,
+        cut_size=4,
+        seating="rank",
+        rest="consolation",
+    )
+    scores = [[40, 10, -20, -30], [30, 9, -9, -30], [20, 8, -8, -20]]
+    close(play(event, 1, [p[:4], p[4:8], p[8:]], scores))
+    player_services.update_player(p[11], status="dropped")
+    cuts.confirm_cut(final, director)
+    round_two = round_services.create_round(event, number=2)
+    seats.seat_round(
+        round_two, [[p[0].pk, p[4].pk, p[8].pk, p[1].pk], [p[5].pk, p[9].pk, p[10].pk, p[6].pk]]
+    )
+    round_services.update_round(round_two, status=Round.Status.LIVE)
+    enter_round(round_two, [[30, 10, -10, -30], [20, 10, -10, -20]])
+    consolation = data(event)["consolation"]["2"]
+    ranked = [who for _place, who, *_values in consolation]
+    assert p[11].pk not in ranked
+    assert set(ranked) == {p[5].pk, p[9].pk, p[10].pk, p[6].pk}
+    assert [place for place, *_rest in consolation] == [1, 2, 3, 4]

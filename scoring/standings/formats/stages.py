@@ -95,6 +95,12 @@ def _stage_values(
     return sums * (scale // TWELFTHS)
 
 
+def _tables_in(rows: Rows, stage: Stage) -> np.ndarray:
+    """Per snapshot row: the tables played in the stage's rounds."""
+    inside = (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
+    return np.bincount(rows.line_row[inside], minlength=len(rows.player))
+
+
 def _rank_stage(method: str, number: int, members: np.ndarray, values: np.ndarray) -> StageTable:
     if method == RIICHI:
         values = values.copy()
@@ -156,6 +162,9 @@ def stage_standings(
             if decision is not None and stage.rest == Stage.Rest.CONSOLATION:
                 going = np.isin(previous.members, members)
                 rest = previous.members[~going]
+                # Only who plays in the group takes a place there: a player dropped before the
+                # cut never does (RULES.md section 5), and pushes nobody down.
+                rest = rest[_tables_in(rows, stage)[rest] > 0]
                 plan.consolation[stage.number] = _rank_stage(method, stage.number, rest, own[rest])
         if previous is None:
             values = values[members]
