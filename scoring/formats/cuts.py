@@ -295,9 +295,20 @@ def seat_stage_round(stage: Stage, number: int | None = None) -> Round:
         )
     active = set(event.players.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True))
     met = _meetings(event, stage, number)
+    playing = [[p for p in group if p in active] for group in groups]
+    if not stage.allow_byes:
+        for players in playing:
+            if len(players) % 4:
+                raise ValidationError(
+                    _(
+                        "Stage %(stage)s allows no byes, and %(count)d players of a group can "
+                        "play round %(round)d, which is not a multiple of four: allow "
+                        "substitutes or byes for the stage, or change who plays."
+                    )
+                    % {"stage": stage.name, "count": len(players), "round": number}
+                )
     tables: list[list[int]] = []
-    for group in groups:
-        players = [p for p in group if p in active]
+    for players in playing:
         if stage.seating == Stage.Seating.RANK:
             tables += by_rank(players)
         elif stage.seating == Stage.Seating.PROGRESSIVE:

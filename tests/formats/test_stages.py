@@ -356,3 +356,19 @@ def test_a_player_dropped_before_the_cut_is_not_ranked_in_the_consolation(
     assert p[11].pk not in ranked
     assert set(ranked) == {p[5].pk, p[9].pk, p[10].pk, p[6].pk}
     assert [place for place, *_rest in consolation] == [1, 2, 3, 4]
+
+
+def test_a_stage_without_byes_seats_every_player_or_refuses(make_event, play, director):
+    """Issue 31, item 24: a qualified player dropped after the cut leaves three in the final,
+    whose stage allows no byes: seating refuses and says why, instead of leaving seats out."""
+    from django.core.exceptions import ValidationError as Refused
+
+    from tournament.players import services as player_services
+
+    event, p, final = two_stages(make_event, play, "classical")
+    cuts.confirm_cut(final, director, [p[6].pk])
+    player_services.update_player(p[4], status="dropped")
+    with pytest.raises(Refused) as refused:
+        cuts.seat_stage_round(final)
+    assert "allows no byes, and 3 players" in str(refused.value)
+    assert not event.rounds.filter(number=2, seats__isnull=False).exists()
