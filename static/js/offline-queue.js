@@ -289,12 +289,24 @@
           showErrors(form, result.payload, result.status);
           return;
         }
-        /* Kept for later: let the referee go on with a fresh report, on an empty form (the
-           saved one is in the queue; a form still filled would invite saving it twice). */
-        form.reset();
+        /* Kept for later. A foul form (data-fresh-after-queue) starts afresh for the next
+           report (a form still filled would invite saving the same report twice); Save waits
+           for the first change, so an impatient second tap queues nothing. Other forms (a
+           result) keep what they hold. */
         setStatus(form, form.getAttribute("data-queued-text") ||
           "Saved on this tablet; it will be sent when the network is back.");
-        saveButton.disabled = false;
+        if (!form.hasAttribute("data-fresh-after-queue")) {
+          saveButton.disabled = false;
+        } else {
+          form.reset();
+          var again = function () {
+            saveButton.disabled = false;
+            form.removeEventListener("input", again);
+            form.removeEventListener("change", again);
+          };
+          form.addEventListener("input", again);
+          form.addEventListener("change", again);
+        }
         render();
       });
     });
