@@ -126,3 +126,19 @@ def test_a_new_time_zone_asks_what_the_round_starts_keep(prague, web, director_a
     )
     assert moved.status_code == 200, moved.content
     assert prague.rounds.get(number=1).starts_at == start  # the same moment, 10:30 in Prague
+
+
+def test_a_new_event_through_the_api_ignores_round_times(director_api):
+    """Found by the contract run: round_times on a POST made a 500."""
+    answer = director_api.post(
+        "/api/events/",
+        {
+            "name": "Round Times Open",
+            "slug": "round-times-open",
+            "ruleset": "mcr",
+            "time_zone": "Europe/Prague",
+            "round_times": "local",
+        },
+        format="json",
+    )
+    assert answer.status_code == 201, answer.content

@@ -39,7 +39,9 @@ class EventList(generics.ListCreateAPIView):
     def perform_create(self, serializer):
         if not can_create_events(self.request.user):
             raise PermissionDenied(_("Only directors may create events."))
-        event = Event(director=self.request.user, **serializer.validated_data)
+        data = dict(serializer.validated_data)
+        data.pop("round_times", None)  # a new event has no rounds to move
+        event = Event(director=self.request.user, **data)
         serializer.instance = call_service(event_services.save_event, event)
 
 
