@@ -1,7 +1,7 @@
 """The tablet's result page: a table's four scores entered, corrected or confirmed by the
 scorekeepers, head referees, the director and (where the event allows) floor referees.
 
-A thin view over ``scoring.services``: every rule (rights, live round, sum, reason, stale
+A thin view over ``scoring.results.services``: every rule (rights, live round, sum, reason, stale
 versions, idempotency) is checked there. Like the foul forms, the page posts normally and
 static/js/offline-queue.js sends it with ``Accept: application/json`` through the offline
 queue. A stale ``based_on_version`` writes nothing: the page shows the version somebody else

@@ -1,5 +1,5 @@
 """REST API for the event's format: teams and stages (the director writes, reads follow the
-event's visibility). Cuts, team standings and the final ranking are in ``scoring.api``."""
+event's visibility). Cuts, team standings and the final ranking are in ``scoring.formats.api``."""
 
 from __future__ import annotations
 
