@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring.files import number, to_csv, to_xlsx
+from scoring.files import shown_number, to_csv, to_xlsx
 from scoring.standings.formats import current as current_data
 from scoring.standings.formats import display, readable
 from scoring.standings.models import FormatStandings
@@ -146,7 +146,7 @@ def team_table(event: Event) -> tuple[list[str], list[list[Any]]]:
             [
                 row["place"],
                 row["name"],
-                *(number(v) for v in row["values"]),
+                *(shown_number(v) for v in row["values"]),
                 ", ".join(m["name"] if m["counted"] else f"({m['name']})" for m in row["members"]),
             ]
         )

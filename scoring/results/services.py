@@ -76,13 +76,19 @@ def check_rights(user, event: Event, table: Table, reason: str | None) -> None:
         raise PermissionDenied(_("You may not enter results for this table."))
 
 
-def check_rights_under_lock(user, event: Event, table: Table, reason: str | None) -> None:
-    """Inside the writer's transaction, once the table's row is locked: the round's status again
-    (one query), and the rights again if it moved since ``check_rights``. A round closed while
-    this write waited for the lock refuses it like any late write."""
+def round_status_moved(table: Table) -> bool:
+    """Inside a writer's transaction, once its row (the table's, a sheet's) is locked: read the
+    round's status again (one query) into ``table.round``; whether it moved since the rights
+    were checked. A round closed while the write waited for the lock must refuse it like any
+    late write, so the caller checks the rights again when it did."""
     status = Round.objects.filter(pk=table.round_id).values_list("status", flat=True).get()
-    if status != table.round.status:
-        table.round.status = status
+    moved = status != table.round.status
+    table.round.status = status
+    return moved
+
+
+def check_rights_under_lock(user, event: Event, table: Table, reason: str | None) -> None:
+    if round_status_moved(table):
         check_rights(user, event, table, reason)
 
 

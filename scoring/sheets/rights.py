@@ -59,12 +59,9 @@ def check_author(
 def check_author_under_lock(
     table: Table, author: Author, *, reason: str | None = None, confirming: bool = False
 ) -> None:
-    """Inside the writer's transaction, once the sheet's row is locked: the round's status again
-    (one query), and the author's rights again if it moved since ``check_author``. A round
-    closed while this write waited for the lock refuses it like any late write."""
-    status = Round.objects.filter(pk=table.round_id).values_list("status", flat=True).get()
-    if status != table.round.status:
-        table.round.status = status
+    """``check_author`` again once the sheet's row is locked, if the round moved meanwhile
+    (``scoring.results.services.round_status_moved``)."""
+    if result_services.round_status_moved(table):
         check_author(table, author, reason=reason, confirming=confirming)
 
 

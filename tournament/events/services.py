@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from rules import RuleError, get_ruleset
 from tournament.events.models import Event, time_zone_names
 from tournament.events.pricing import reprice
+from tournament.rounds.models import Round
 from tournament.writes import bump_revision
 
 
@@ -120,16 +121,17 @@ def _zone(name: str) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo("UTC")
 
 
-def zone_change_effect(event: Event, new_zone: str) -> list[dict]:
-    """What a change of the event's time zone does to its rounds' starts: per round with a
-    start, the local time now, that time kept in the new zone, and the same moment there."""
-    old, new = _zone(event.time_zone), _zone(new_zone)
+def zone_change_effect(event: Event, old_zone: str, new_zone: str) -> list[dict]:
+    """What moving the event from ``old_zone`` to ``new_zone`` does to its rounds' starts: per
+    round with a start, the local time now, that time kept in the new zone, and the same moment
+    there (one query)."""
+    old, new = _zone(old_zone), _zone(new_zone)
     effect = []
     for round_ in event.rounds.exclude(starts_at=None).order_by("number"):
         local = round_.starts_at.astimezone(old)
         effect.append(
             {
-                "round": round_.number,
+                "round": round_,
                 "now": local,
                 "local_kept": local.replace(tzinfo=new),
                 "moment_kept": round_.starts_at.astimezone(new),
@@ -142,7 +144,10 @@ def _move_round_starts(event: Event, stored_zone: str, round_times: str | None) 
     """Under the lock: a new time zone keeps either the rounds' local times (11:30 stays 11:30,
     a new moment) or their moments (11:30 in Prague is 12:30 in Helsinki), as the director says;
     the change is refused while rounds have starts and nobody said which."""
-    if event.time_zone == stored_zone or not event.rounds.exclude(starts_at=None).exists():
+    if event.time_zone == stored_zone:
+        return
+    effect = zone_change_effect(event, stored_zone, event.time_zone)
+    if not effect:
         return
     if round_times not in ROUND_TIMES:
         raise ValidationError(
@@ -156,9 +161,9 @@ def _move_round_starts(event: Event, stored_zone: str, round_times: str | None) 
             }
         )
     if round_times == KEEP_LOCAL_TIMES:
-        old = Event(time_zone=stored_zone, pk=event.pk)
-        for line in zone_change_effect(old, event.time_zone):
-            event.rounds.filter(number=line["round"]).update(starts_at=line["local_kept"])
+        for line in effect:
+            line["round"].starts_at = line["local_kept"]
+        Round.objects.bulk_update([line["round"] for line in effect], ["starts_at"])
 
 
 def save_event(event: Event, *, repricing: bool = False, round_times: str | None = None) -> Event:

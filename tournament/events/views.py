@@ -125,8 +125,10 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
             form.apply_service_errors(exc)
             repricing = event_services.needs_repricing(exc)
             if "round_times" in getattr(exc, "error_dict", {}):
-                stored = Event.objects.get(pk=event.pk)
-                zone_effect = event_services.zone_change_effect(stored, form.instance.time_zone)
+                stored = Event.objects.values_list("time_zone", flat=True).get(pk=event.pk)
+                zone_effect = event_services.zone_change_effect(
+                    event, stored, form.instance.time_zone
+                )
         else:
             messages.success(request, _("Event saved."))
             return redirect(event)

@@ -75,11 +75,16 @@ def scale_of(stages: list[StageLike]) -> int:
     return TWELFTHS * 2**halves
 
 
+def _inside(rows: Rows, stage: Stage) -> np.ndarray:
+    """Which round lines fall in the stage's rounds."""
+    return (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
+
+
 def _stage_values(
     rows: Rows, stage: Stage, overall: tuple[np.ndarray, np.ndarray, np.ndarray], scale: int
 ) -> np.ndarray:
     """Per snapshot row: (total, table points, score) over the stage's rounds, in 1/scale."""
-    inside = (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
+    inside = _inside(rows, stage)
     # Per row, the sum of its lines inside: a running sum of those lines' values, read at the
     # rows' bounds (integers, exact).
     running = np.zeros((len(rows.line_round) + 1, 3), dtype=np.int64)
@@ -97,8 +102,7 @@ def _stage_values(
 
 def _tables_in(rows: Rows, stage: Stage) -> np.ndarray:
     """Per snapshot row: the tables played in the stage's rounds."""
-    inside = (rows.line_round >= stage.first_round) & (rows.line_round <= stage.last_round)
-    return np.bincount(rows.line_row[inside], minlength=len(rows.player))
+    return np.bincount(rows.line_row[_inside(rows, stage)], minlength=len(rows.player))
 
 
 def _rank_stage(method: str, number: int, members: np.ndarray, values: np.ndarray) -> StageTable:
