@@ -318,3 +318,17 @@ def test_a_floor_referee_is_offered_only_what_they_may_do(riichi):
     head = Client()
     head.force_login(riichi.head)
     assert "Record the hand" in head.get(f"/sheets/{riichi.event.slug}/r1/t1/").content.decode()
+
+
+def test_the_public_pages_lead_players_to_the_play_page(riichi, settings):
+    """A player finds where to enter hands from the event's public page, typing no URL."""
+    settings.PUBLIC_PAGE_SECONDS = 0  # no page kept between the two reads
+    page = Client().get(f"/e/{riichi.event.slug}/").content.decode()
+    assert f'href="/e/{riichi.event.slug}/play/"' in page
+    from tournament.events import services as event_services
+
+    event = Event.objects.get(pk=riichi.event.pk)
+    event.players_enter_hands = False
+    event_services.save_event(event)  # as the settings page does
+    page = Client().get(f"/e/{riichi.event.slug}/").content.decode()
+    assert f'href="/e/{riichi.event.slug}/play/"' not in page
