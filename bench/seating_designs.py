@@ -21,7 +21,9 @@ put.  The ansatzes:
 Both are searched in C by ``bench/seating_families.py`` (its docstring has the details).
 N = 8 mod 12 without a cube root of unity in Z_n (32, 68, 92, 104, 140, 152 players) has
 no ansatz: an annealing of the whole base round (no symmetry beyond Z_n) finds nothing,
-not even at 44 players where the rotational ansatz takes a tenth of a second.
+not even at 44 players where the rotational ansatz takes a tenth of a second.  32, 68, 104
+and 128 players are covered by published schedules instead (``bench/seating_aim_import.py``);
+92, 140, 152 and 164 are not.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Offline search for the seating schedules shipped in ``seating/data``.
 
-The schedules are found by our own search, not copied from anywhere: a cyclic
+The schedules it writes are found by our own search, not copied from anywhere (the
+published ones for 32, 68, 104 and 128 players come from ``bench/seating_aim_import.py``
+and say so in their ``source``): a cyclic
 ("1-rotational") ansatz.  Points are ``m`` orbits of size ``n`` under the cyclic
 group Z_n plus ``f`` fixed points; ``k`` base rounds are searched, and each base
 round is developed by the ``n`` translations x -> x + s, giving ``k * n`` rounds.

@@ -8,14 +8,16 @@ How a schedule is made (``generate``):
 1. *Structure.*  When no rounds were played yet, known zero-repeat constructions
    are tried: lines of the affine geometry AG(k, 4) (16, 64, 256 players), resolvable
    transversal designs over GF(q) (4q players, q a prime power) and over Z_n (4n
-   players), a packing of PG(3, 3) (40 players, 13 rounds), and schedules precomputed
-   by our own search (``bench/seating_precompute.py``) shipped in
-   ``seating/data``: mostly compact 1-rotational designs (a base round on
+   players), a packing of PG(3, 3) (40 players, 13 rounds), and schedules shipped in
+   ``seating/data``, precomputed by our own search (``bench/seating_precompute.py``) or
+   published (32, 68, 104 and 128 players: social golfer solutions of Miller et al. as
+   shipped by the aim app, full schedules with their source, ``bench/seating_aim_import.py``);
+   ours are mostly compact 1-rotational designs (a base round on
    Z_n x 3 orbits + fixed points, developed by the n translations at load time,
    ``designs``) that reach zero repeats at R_max = (N - 1) // 3 rounds, i.e. resolvable
    (N, 4, 1) designs (N = 4 mod 12), 4-RGDDs of type 3^(N/3) (N = 0 mod 12) and of type
    2^(N/2) (N = 8 mod 12, where Z_n has a cube root of unity: 44, 56, 80, 116, ...);
-   ``tests/tournament/test_seating_designs.py`` lists the stored sizes.  Missing rounds
+   ``tests/seating/test_seating_designs.py`` lists the stored sizes.  Missing rounds
    are built greedily.
 2. *Labels.*  Players are mapped onto the structure by a seeded random permutation,
    improved by a swap search (quadratic assignment) when clubs, countries or
@@ -58,7 +60,7 @@ from .constructions import (
     td_cyclic,
     td_field,
 )
-from .designs import develop_design
+from .designs import check_stored, develop_design
 from .fields import gf, prime_power
 from .generate import generate
 from .quality import lower_bound, quality, seats_changed, swap, validate
@@ -105,6 +107,7 @@ __all__ = [
     "tabu_search",
     "td_cyclic",
     "td_field",
+    "check_stored",
     "develop_design",
     "generate",
     "lower_bound",

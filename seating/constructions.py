@@ -1,5 +1,6 @@
 """Zero-repeat structures: affine geometry, transversal designs, a packing of PG(3, 3)
-and schedules precomputed by our own search (``seating/data``)."""
+and schedules shipped in ``seating/data`` (precomputed by our own search, or published
+ones with their source), each checked at load time (``designs.check_stored``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
-from .designs import develop_design
+from .designs import check_stored, develop_design
 from .fields import gf, prime_power
 from .types import DATA_DIR
 
@@ -188,18 +189,20 @@ def data_candidates(n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
 
 @lru_cache(maxsize=64)
 def load_data(path: str, n_points: int) -> list[tuple[str, list[list[list[int]]]]]:
-    """One shipped file: a full ``schedule`` or a compact ``design`` developed here."""
+    """One shipped file: a full ``schedule`` or a compact ``design`` developed here, either
+    checked against what the file says (``check_stored``); a file that fails is skipped."""
     data = json.loads(Path(path).read_text())
     if data.get("players") != n_points:
         return []
     label = f"precomputed {Path(path).name} ({data.get('method', '')})"
-    if "design" in data:
-        try:
-            return [(label, develop_design(data["design"], n_points))]
-        except (ValueError, KeyError, TypeError) as error:
-            logger.warning("seating design %s refused: %s", Path(path).name, error)
-            return []
-    return [(label, data["schedule"])]
+    try:
+        design = data.get("design")
+        rounds = develop_design(design, n_points) if design is not None else data["schedule"]
+        check_stored(data, rounds)
+    except (ValueError, KeyError, TypeError) as error:
+        logger.warning("seating data %s refused: %s", Path(path).name, error)
+        return []
+    return [(label, rounds)]
 
 
 def known_constructions(n_points: int, rounds: int) -> list[tuple[str, list[list[list[int]]]]]:

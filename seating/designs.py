@@ -1,4 +1,5 @@
-"""Compact 1-rotational designs shipped in ``seating/data`` (issue 19).
+"""Compact 1-rotational designs shipped in ``seating/data`` (issue 19), and the load-time
+check of every shipped schedule (issue 31).
 
 A file may hold, instead of a full ``schedule``, a ``design``::
 
@@ -12,11 +13,22 @@ base rounds, each is developed in turn.  Developing is a few thousand integer op
 files stay small (one round instead of ``n``) and are checked at load time: every table
 has 4 distinct players and every round is a partition of all points, else the file is
 refused with ``ValueError``.  The base rounds were found by ``bench/seating_precompute.py``.
+
+A file may also hold a full ``schedule`` (a list of rounds of tables, players from 0):
+searched ones (``n24_r8.json``) and published ones, stored as facts with their
+``source`` (repository, path, commit; ``bench/seating_aim_import.py`` imported 32, 68,
+104 and 128 players from the aim app's social golfer solutions).  ``check_stored`` checks
+every file at load time, designs once developed: the stated number of rounds, every
+round a partition of all players into tables of 4 (``quality.validate`` plus
+completeness) and the stated number of repeats.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
+
+from .quality import validate
 
 
 def develop_design(design: dict[str, Any], players: int) -> list[list[list[int]]]:
@@ -40,3 +52,26 @@ def develop_design(design: dict[str, Any], players: int) -> list[list[list[int]]
         for s in range(n):
             rounds.append([[p if p >= mn else p - p % n + (p + s) % n for p in t] for t in base])
     return rounds
+
+
+def check_stored(data: dict[str, Any], rounds: list[list[list[int]]]) -> None:
+    """Raise ``ValueError`` unless a shipped schedule holds what its file says: ``rounds``
+    rounds, each a partition of players ``0 .. players - 1`` into tables of 4, and
+    ``repeats`` repeat meetings (a pair meeting k times counts k - 1)."""
+    players = int(data["players"])
+    if len(rounds) != int(data["rounds"]):
+        raise ValueError(f"{len(rounds)} rounds, the file says {data['rounds']}")
+    validate([[tuple(t) for t in rnd] for rnd in rounds], range(players))
+    everyone = list(range(players))
+    for i, rnd in enumerate(rounds):
+        if sorted(p for t in rnd for p in t) != everyone:
+            raise ValueError(f"round {i + 1} is not a partition of the {players} players")
+    seen: set[tuple[int, int]] = set()
+    repeats = 0
+    for rnd in rounds:
+        for table in rnd:
+            for pair in itertools.combinations(sorted(table), 2):
+                repeats += pair in seen
+                seen.add(pair)
+    if repeats != int(data["repeats"]):
+        raise ValueError(f"{repeats} repeats, the file says {data['repeats']}")

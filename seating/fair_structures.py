@@ -14,8 +14,9 @@ group round (30 players, up to 9 rounds).  For 29 players (three substitutes on 
 seats), 26 and 25 (two and three on 28) no choice on the stored structures is fair for 9
 rounds, not even with pairs of substitutes allowed (for 29 every point set and order was
 tried; for 26 and 25 a bounded search found none): for 29 the longest fair prefix is 2
-rounds on the transversal design and 4 on ``n32_r10.json``.  The tabu search repairs
-those cases.
+rounds on the transversal design and 4 on the cyclic 32-player design that ``n32_r10.json``
+held before issue 31 (10 repeats; the file now holds a published zero-repeat schedule, on
+which ``fair_points`` with seed 0 finds 2).  The tabu search repairs those cases.
 
 ``extend_structure`` adds zero-repeat rounds to a structure when its unmet pairs allow it
 (the groups of a transversal design over GF(8) split into tables of four give 32 players a
