@@ -8,18 +8,18 @@ Polish gives "ą ć ę ł ń ó ś ź ż" their own place after their base lette
 "å ä ö" after "z" (and sorts "ü" as "y", "æ" as "ä", "ø" as "ö"; "v" and "w" stay two
 letters, as in CLDR's standard Finnish order).
 
-Lists sort in Python after their query (``by_name``), so no query changes; form choices of
-players use ``CollatedChoiceIterator``."""
+Lists sort in Python after their query (``by_name``): the same queries, and the same order on
+SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from itertools import groupby
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.forms.models import ModelChoiceIterator
 from django.utils import translation
 from pyuca.collator import Collator_10_0_0
 
@@ -118,7 +118,8 @@ def _elements(text: str, language: str) -> list[tuple[int, int, int]]:
 
 
 def base_language(language: str | None) -> str:
-    """"cs-cz", "cs_CZ" and "CS" as "cs"; ``None`` as the active language (else the site's)."""
+    """The language code without its region ("cs-cz", "cs_CZ", "CS": "cs"); ``None``: the
+    active language (else the site's)."""
     code = language or translation.get_language() or settings.LANGUAGE_CODE
     return code.replace("_", "-").split("-", 1)[0].lower()
 
@@ -128,8 +129,7 @@ def _key(text: str, language: str) -> tuple:
     normal = unicodedata.normalize("NFD", text)
     elements = _elements(normal, language)
     levels = tuple(
-        tuple(weight for element in elements if (weight := element[level]))
-        for level in range(3)
+        tuple(weight for element in elements if (weight := element[level])) for level in range(3)
     )
     # Equal at the three levels (rare): code points decide, so the order is always the same.
     return (*levels, normal)
@@ -151,16 +151,14 @@ def by_name(
     return sorted(items, key=lambda item: _key(key(item), code))
 
 
+def by_name_within(
+    items: Iterable[T], run: Callable[[T], Any], *, language: str | None = None
+) -> list[T]:
+    """``items`` in their order of runs of equal ``run(item)`` (e.g. a day, as the database
+    ordered them, its empty values where it puts them), by name within each run."""
+    code = base_language(language)
+    return [item for _run, same in groupby(items, key=run) for item in by_name(same, language=code)]
+
+
 def names_sorted(names: Iterable[str], language: str | None = None) -> list[str]:
     return by_name(names, key=str, language=language)
-
-
-class CollatedChoiceIterator(ModelChoiceIterator):
-    """A model choice field's options by their labels in the active language (set it as the
-    field's ``iterator``)."""
-
-    def __iter__(self) -> Any:
-        if self.field.empty_label is not None:
-            yield ("", self.field.empty_label)
-        for obj in by_name(self.queryset, key=self.field.label_from_instance):
-            yield self.choice(obj)

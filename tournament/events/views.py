@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from tournament.access.pages import director_required, require_GET_POST
 from tournament.access.roles import can_create_events
+from tournament.collation import by_name_within
 from tournament.events import services as event_services
 from tournament.events.forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
 from tournament.events.models import Event
@@ -52,6 +53,8 @@ def home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.filter(pk__in=Event.objects.filter(visible).values("pk")).annotate(
         player_count=Count("players")
     )
+    # Latest first (``Event.Meta.ordering``), events of the same day by name.
+    events = by_name_within(events, lambda event: event.start_date)
     new_roles = (
         RefereeAssignment.objects.filter(user=user, seen_at__isnull=True).count()
         if user.is_authenticated
