@@ -152,12 +152,20 @@ def by_name(
 
 
 def by_name_within(
-    items: Iterable[T], run: Callable[[T], Any], *, language: str | None = None
+    items: Iterable[T],
+    run: Callable[[T], Any],
+    *,
+    key: Callable[[T], str] = lambda item: item.name,  # type: ignore[attr-defined]
+    language: str | None = None,
 ) -> list[T]:
     """``items`` in their order of runs of equal ``run(item)`` (e.g. a day, as the database
     ordered them, its empty values where it puts them), by name within each run."""
     code = base_language(language)
-    return [item for _run, same in groupby(items, key=run) for item in by_name(same, language=code)]
+    return [
+        item
+        for _run, same in groupby(items, key=run)
+        for item in by_name(same, key=key, language=code)
+    ]
 
 
 def names_sorted(names: Iterable[str], language: str | None = None) -> list[str]:
