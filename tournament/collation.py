@@ -16,8 +16,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
-from itertools import groupby
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.conf import settings
 from django.utils import translation
@@ -149,23 +148,6 @@ def by_name(
     """``items`` sorted by their names in ``language`` (default: the active language)."""
     code = base_language(language)
     return sorted(items, key=lambda item: _key(key(item), code))
-
-
-def by_name_within(
-    items: Iterable[T],
-    run: Callable[[T], Any],
-    *,
-    key: Callable[[T], str] = lambda item: item.name,  # type: ignore[attr-defined]
-    language: str | None = None,
-) -> list[T]:
-    """``items`` in their order of runs of equal ``run(item)`` (e.g. a day, as the database
-    ordered them, its empty values where it puts them), by name within each run."""
-    code = base_language(language)
-    return [
-        item
-        for _run, same in groupby(items, key=run)
-        for item in by_name(same, key=key, language=code)
-    ]
 
 
 def names_sorted(names: Iterable[str], language: str | None = None) -> list[str]:

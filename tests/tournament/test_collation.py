@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from tournament.collation import base_language, by_name, by_name_within, names_sorted, sort_key
+from tournament.collation import base_language, by_name, names_sorted, sort_key
 
 NAMES = ["Zoë", "Ähtäri", "Ólafur", "Łukasz", "Adam", "Chmelař", "Hrubý"]
 
@@ -89,13 +89,6 @@ def test_the_active_language_is_the_default():
     assert names_sorted(NAMES, "fi-FI") == IN["fi"]
     # A language without tailoring uses the root order.
     assert names_sorted(NAMES, "de") == IN["en"]
-
-
-def test_by_name_within_keeps_the_runs_and_sorts_inside_each():
-    rows = [(2, "Zoë"), (2, "Ähtäri"), (1, "Łukasz"), (1, "Adam"), (2, "Ólafur")]
-    assert by_name_within(rows, lambda r: r[0], key=lambda r: r[1], language="en") == [
-        (2, "Ähtäri"), (2, "Zoë"), (1, "Adam"), (1, "Łukasz"), (2, "Ólafur"),
-    ]  # fmt: skip
 
 
 @pytest.mark.services
