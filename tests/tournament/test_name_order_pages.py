@@ -11,6 +11,7 @@ from datetime import date
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tournament.events import services as event_services
@@ -32,6 +33,14 @@ IN = {
     "cs": ["Adam", "Ähtäri", "Bára", "Hrubý", "Chmelař", "Łukasz", "Ólafur", "Zoë"],
     "fi": ["Adam", "Bára", "Chmelař", "Hrubý", "Łukasz", "Ólafur", "Zoë", "Ähtäri"],
 }
+
+
+@pytest.fixture(autouse=True)
+def no_language_left_behind():
+    """A request activates its language for the thread: later tests calling services directly
+    would speak Finnish."""
+    yield
+    translation.deactivate()
 
 
 def without(names, gone):
