@@ -5,7 +5,7 @@ One folder per capability, each with its models, services, forms, views and API:
 ``players``, ``rounds``, ``seating`` (drafts from the ``seating`` library), ``hall``
 (announcements, extra time), ``staff`` (roles and invitations), ``formats`` (teams, stages),
 ``health``. ``access`` says who may do what (roles, the login brake, page and API checks);
-``text`` and ``writes`` hold what every write service shares. ``models`` only gathers the
-models for Django; code imports them from their capability. Imports only ``rules`` and
-``seating``.
+``text`` and ``writes`` hold what every write service shares; ``collation`` is the order names
+are listed in (by language). ``models`` only gathers the models for Django; code imports them
+from their capability. Imports only ``rules`` and ``seating``.
 """

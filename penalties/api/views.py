@@ -34,6 +34,7 @@ from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_rules
 from tournament.access.api import EventScoped, EventStaffWrites, as_drf_error
 from tournament.access.params import bounded_int
 from tournament.access.roles import is_director, is_head_referee
+from tournament.collation import by_name
 
 
 class FoulRecorders(EventStaffWrites):
@@ -260,7 +261,7 @@ class DisciplineList(generics.GenericAPIView):
             get_object_or_404(players)
         record = services.discipline(self.event, pk)
         rows = []
-        for player in players:
+        for player in by_name(players):
             row = record.get(player.pk) or services.Discipline(player.pk)
             row.player_name = player.name
             rows.append(row)

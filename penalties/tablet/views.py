@@ -24,7 +24,9 @@ from penalties.wording import foul_description
 from rules import CATALOGUE, get_ruleset
 from tournament.access.params import bounded_int
 from tournament.access.roles import can_enter_results, can_view, is_director, referee_assignment
+from tournament.collation import by_name
 from tournament.events.models import Event
+from tournament.events.ordering import latest_first
 from tournament.events.timezones import activate_event_time_zone
 from tournament.rounds.models import WIND_ORDER, Round, Seat, Table
 from tournament.staff.invitations import has_new_roles
@@ -137,7 +139,7 @@ def home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.filter(
         Q(director=request.user) | Q(referees__user=request.user, referees__role__in=recording)
     )
-    events = list(events.distinct())
+    events = latest_first(events.distinct())
     if len(events) == 1 and not has_new_roles(request.user):
         return redirect("referee:tables", slug=events[0].slug)
     return render(request, "referee/home.html", {"events": events})
@@ -353,7 +355,7 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
             "reports": reports,
             "filters": filters,
             "codes": [(c, _(CATALOGUE[c].label)) for c in ruleset.codes],
-            "players": event.players.all(),
+            "players": by_name(event.players.all()),
         },
     )
 

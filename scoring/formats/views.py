@@ -18,6 +18,7 @@ from scoring.formats import cuts
 from scoring.formats import tables as format_tables
 from scoring.formats.forms import StageForm, TeamBestForm, TeamForm
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
+from tournament.collation import by_name
 from tournament.events.models import Event
 from tournament.formats import stages as stage_services
 from tournament.formats import teams as team_services
@@ -63,7 +64,7 @@ def teams(request: HttpRequest, event: Event) -> HttpResponse:
             "event": event,
             "form": form,
             "best_form": best_form,
-            "teams": event.teams.annotate(size=Count("members")),
+            "teams": by_name(event.teams.annotate(size=Count("members"))),
             "rows": format_tables.team_rows(event, current),
             "titles": format_tables.column_titles(current.method),
             "updating": current.updating,

@@ -13,6 +13,7 @@ from rules.standings import RIICHI, TABLE_POINTS
 from scoring.public.common import stored_snapshot, visible_event
 from scoring.sheets import services as sheets
 from scoring.standings.snapshot import decoded_rows, expand_rounds
+from tournament.collation import by_name
 from tournament.events.models import Event
 from tournament.players.models import Player
 from tournament.rounds.models import Round
@@ -114,9 +115,9 @@ def seating(request: HttpRequest, slug: str) -> HttpResponse:
                 seated.add(seat.player_id)
             tables.append({"table": table, "seats": seats})
             matches += [(seat, table) for seat in seats if name_matches(query_key, seat.search_key)]
-        for player in event.players.filter(
-            status=Player.Status.ACTIVE, is_substitute=False
-        ).order_by("name"):
+        for player in by_name(
+            event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
+        ):
             if player.pk not in seated:
                 player.search_key = search_key(player.name)
                 byes.append(player)

@@ -34,6 +34,7 @@ from tournament.access.login import client_address
 from tournament.access.pages import director_required
 from tournament.access.params import bounded_int
 from tournament.access.roles import can_view
+from tournament.collation import by_name
 from tournament.events.models import Event
 from tournament.players import pins
 from tournament.players.models import Player
@@ -350,7 +351,7 @@ def _sign_in(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _players_with_pins(event: Event) -> list[tuple[Player, str, Seat | None]]:
     pins.ensure_pins(event)
-    players = list(Player.objects.filter(event=event).order_by("name"))
+    players = by_name(Player.objects.filter(event=event))
     live = {
         s.player_id: s
         for s in Seat.objects.filter(round__event=event, round__status="live").select_related(

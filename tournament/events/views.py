@@ -18,6 +18,7 @@ from tournament.access.roles import can_create_events
 from tournament.events import services as event_services
 from tournament.events.forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
 from tournament.events.models import Event
+from tournament.events.ordering import latest_first
 from tournament.events.pricing import MAX_REPRICING_REASON, repricing_preview
 from tournament.players.models import Player
 from tournament.staff import services as staff_services
@@ -52,6 +53,7 @@ def home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.filter(pk__in=Event.objects.filter(visible).values("pk")).annotate(
         player_count=Count("players")
     )
+    events = latest_first(events)
     new_roles = (
         RefereeAssignment.objects.filter(user=user, seen_at__isnull=True).count()
         if user.is_authenticated

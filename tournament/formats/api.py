@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.access.api import EventScoped, call_service
+from tournament.collation import by_name
 from tournament.formats import stages as stage_services
 from tournament.formats import teams as team_services
 from tournament.formats.models import Stage
@@ -34,6 +35,10 @@ class TeamList(generics.ListCreateAPIView):
 
     def get_queryset(self):
         return self.event.teams.prefetch_related("members")
+
+    def filter_queryset(self, queryset):
+        # By name, in the order of the request's language.
+        return by_name(super().filter_queryset(queryset))
 
     def perform_create(self, serializer):
         serializer.instance = call_service(

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.access.api import EventScoped, call_service
+from tournament.collation import by_name
 from tournament.players import importing as player_import
 from tournament.players import services as player_services
 from tournament.players.models import Player
@@ -23,11 +24,19 @@ from tournament.players.serializers import (
 
 
 class PlayerList(generics.ListCreateAPIView):
+    """The event's players by name, in the order of the request's language (``Accept-Language``:
+    in Czech "Ch" after "H", in Finnish "Ä" after "Z"); pages of ``limit`` from ``offset`` in
+    that order."""
+
     serializer_class = PlayerSerializer
     permission_classes = [EventScoped]
 
     def get_queryset(self):
         return self.event.players.all()
+
+    def filter_queryset(self, queryset):
+        # The whole list (an event's players, a page of at most 1000), then the page.
+        return by_name(super().filter_queryset(queryset))
 
     def perform_create(self, serializer):
         data = {

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
+from tournament.collation import by_name
 from tournament.players.importing import ENCODINGS
 from tournament.players.models import PLAYER_CLUB_MAX, PLAYER_NAME_MAX, Player
 
@@ -41,7 +42,8 @@ class PlayerForm(forms.Form):
     def __init__(self, *args, event=None, **kwargs):
         """``event``: its teams are the choices; without teams the field is left out."""
         super().__init__(*args, **kwargs)
-        teams = list(event.teams.values_list("pk", "name")) if event is not None else []
+        teams = event.teams.values_list("pk", "name") if event is not None else []
+        teams = by_name(teams, key=lambda team: team[1])
         if teams:
             self.fields["team"].choices = [("", "—"), *((str(pk), n) for pk, n in teams)]
         else:

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
+from tournament.collation import by_name
 from tournament.events.models import Event
 from tournament.players import importing as player_import_services
 from tournament.players import services as player_services
@@ -41,7 +42,7 @@ def _players_page(request: HttpRequest, event: Event, form, file_form) -> HttpRe
             "event": event,
             "form": form,
             "file_form": file_form,
-            "players": event.players.select_related("team"),
+            "players": by_name(event.players.select_related("team")),
             "status_choices": Player.Status.choices,
             "max_rows": player_import_services.max_rows(),
         },

@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament import collation
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
 from tournament.events.models import Event
 from tournament.players.models import Player
@@ -159,13 +160,15 @@ def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse
 @require_GET_POST
 def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
-    roster = list(event.players.filter(status=Player.Status.ACTIVE))
+    roster = collation.by_name(event.players.filter(status=Player.Status.ACTIVE))
     current: dict[int, list[int | None]] = {}
     for seat in Seat.objects.filter(round=round_).select_related("table"):
         row = current.setdefault(seat.table.number, [None] * 4)
         row["ESWN".index(seat.wind)] = seat.player_id
     seated_ids = {pid for row in current.values() for pid in row if pid}
-    roster += list(event.players.filter(pk__in=seated_ids).exclude(status=Player.Status.ACTIVE))
+    roster += collation.by_name(
+        event.players.filter(pk__in=seated_ids).exclude(status=Player.Status.ACTIVE)
+    )
     initial_tables = [current.get(n, [None] * 4) for n in range(1, max(current, default=0) + 1)]
     table_count = max(len(initial_tables), (len(roster) + 3) // 4, 1)
     form = SeatRoundForm(
@@ -216,30 +219,24 @@ def seating_print(request: HttpRequest, event: Event, number: int) -> HttpRespon
     """A printable seating list of one round, by table and by player name."""
     round_ = get_object_or_404(Round, event=event, number=number)
     tables = list(round_.tables.prefetch_related("seats__player"))
-    by_name = sorted(
-        (
-            (seat.player.name, table.number, seat.get_wind_display())
-            for table in tables
-            for seat in table.seats.all()
-        ),
-        key=lambda item: item[0].casefold(),
-    )
+    by_name = [
+        (seat.player.name, table.number, seat.get_wind_display())
+        for table in tables
+        for seat in table.seats.all()
+    ]
     seated = {seat.player_id for table in tables for seat in table.seats.all()}
     byes = (
-        sorted(
-            (
-                p.name
-                for p in event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
-                if p.pk not in seated
-            ),
-            key=str.casefold,
+        collation.names_sorted(
+            p.name
+            for p in event.players.filter(status=Player.Status.ACTIVE, is_substitute=False)
+            if p.pk not in seated
         )
         if seated
         else []
     )
-    by_name = sorted(
+    by_name = collation.by_name(
         [*by_name, *((name, None, _("Bye in this round")) for name in byes)],
-        key=lambda item: item[0].casefold(),
+        key=lambda item: item[0],
     )
     return render(
         request,

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import seating
+from tournament.collation import names_sorted
 from tournament.events.models import MAX_NUMBER, Event
 from tournament.formats.models import Stage
 from tournament.players.models import Player
@@ -375,7 +376,7 @@ def affected_rounds(event: Event) -> list[AffectedRound]:
     if not rounds:
         return []
     missing = tuple(
-        sorted(
+        names_sorted(
             name
             for pk, name in event.players.filter(
                 status=Player.Status.ACTIVE, is_substitute=False
@@ -384,7 +385,7 @@ def affected_rounds(event: Event) -> list[AffectedRound]:
         )
     )
     return [
-        AffectedRound(number, status, tuple(sorted(dropped)), missing)
+        AffectedRound(number, status, tuple(names_sorted(dropped)), missing)
         for number, (status, dropped) in sorted(rounds.items())
         if dropped or missing
     ]

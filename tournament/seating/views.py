@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournament import collation
 from tournament.access.pages import director_required, require_GET_POST
 from tournament.events.models import Event
 from tournament.players.models import Player
@@ -77,7 +78,7 @@ def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
                 messages.error(request, message)
             if "generate" not in request.POST:
                 return redirect("director:seating", slug=event.slug)
-    players = list(event.players.all())
+    players = collation.by_name(event.players.all())
     names: dict[int, str] = {p.pk: p.name for p in players}
     # the draft's substitutes (-1, -2, ...) under the names the director gave them
     for pk, gen_id in seating_service.substitute_ids(event).items():
@@ -98,14 +99,18 @@ def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
             named = [[(p, names.get(p, _("Substitute"))) for p in t] for t in tables]
             rounds.append((draft.first_round + i, named, byes))
         context["rounds"] = rounds
-        context["opponents"] = sorted(
+        context["opponents"] = collation.by_name(
             (
                 (
                     names.get(p, _("Substitute")),
-                    sorted((names.get(q, _("Substitute")), n) for q, n in others.items()),
+                    collation.by_name(
+                        ((names.get(q, _("Substitute")), n) for q, n in others.items()),
+                        key=lambda pair: pair[0],
+                    ),
                 )
                 for p, others in met.items()
                 if p > 0
             ),
+            key=lambda player: player[0],
         )
     return render(request, "director/seating.html", context)

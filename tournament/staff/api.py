@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 
 from tournament.access.api import EventScoped, as_drf_error, call_service
 from tournament.access.roles import is_director
+from tournament.collation import by_name
 from tournament.events.models import MAX_NUMBER
 from tournament.staff import invitations
 from tournament.staff import services as staff_services
@@ -139,6 +140,10 @@ class RefereeList(generics.ListCreateAPIView):
     def get_queryset(self):
         return self.event.referees.select_related("user").order_by("user__username", "role")
 
+    def filter_queryset(self, queryset):
+        # By username in the order of the request's language, then by role.
+        return by_name(super().filter_queryset(queryset), key=lambda a: a.user.get_username())
+
     def perform_create(self, serializer):
         data = serializer.validated_data
         user = call_service(staff_services.find_staff, self.request.user, data["user"]["username"])
@@ -191,6 +196,9 @@ class StaffCandidates(generics.ListAPIView):
 
     def get_queryset(self):
         return staff_services.known_staff(self.request.user).order_by("username")
+
+    def filter_queryset(self, queryset):
+        return by_name(super().filter_queryset(queryset), key=lambda user: user.get_username())
 
 
 # Invitations --------------------------------------------------------------------------------

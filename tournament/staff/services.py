@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournament.collation import by_name
 from tournament.events.models import MAX_NUMBER, Event
 from tournament.players.models import Player
 from tournament.rounds.models import Table
@@ -196,9 +197,10 @@ def find_staff(director: AbstractBaseUser, username: str) -> AbstractBaseUser:
 
 def staff_of(event: Event) -> list[dict]:
     """The event's staff, one entry per person with their assignments (strongest role
-    first), in username order: two queries."""
+    first), by username in the active language's order: two queries."""
     people: dict[int, dict] = {}
-    for a in event.referees.select_related("user").order_by("user__username"):
+    assignments = event.referees.select_related("user").order_by("user__username")
+    for a in by_name(assignments, key=lambda a: a.user.get_username()):
         entry = people.setdefault(a.user_id, {"user": a.user, "assignments": []})
         entry["assignments"].append(a)
     for entry in people.values():

@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
+from tournament.collation import by_name
 from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
 from tournament.staff import invitations
@@ -43,7 +44,10 @@ def _show_link_once(request: HttpRequest, invitation: StaffInvitation, token: st
 @director_required
 @require_GET_POST
 def referees(request: HttpRequest, event: Event) -> HttpResponse:
-    people = list(staff_services.known_staff(request.user).order_by("username"))
+    people = by_name(
+        staff_services.known_staff(request.user).order_by("username"),
+        key=lambda user: user.get_username(),
+    )
     roles_form = StaffRolesForm(
         request.POST if "assign" in request.POST else None, people=people, prefix="assign"
     )
