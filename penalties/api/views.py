@@ -104,6 +104,13 @@ def reports_queryset(event):
     )
 
 
+WHO_SEES_WHAT = (
+    "Anybody who may read the event gets the public `explanation`; the event's staff "
+    "(director, referees, scorekeepers) also get the private `note`, and the director and the "
+    "head referee the audit fields (`user_agent`, `idempotency_key`)."
+)
+
+
 def _int_param(request, name: str) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
@@ -133,6 +140,7 @@ class FoulList(generics.GenericAPIView):
     @extend_schema(
         parameters=[*FILTERS, OpenApiParameter("code", OpenApiTypes.STR, description="Foul code")],
         responses=FoulReportSerializer(many=True),
+        description=WHO_SEES_WHAT,
     )
     def get(self, request, event):
         reports = reports_queryset(self.event).order_by("-created_at", "-pk")
@@ -209,6 +217,7 @@ class FoulDetail(generics.GenericAPIView):
     permission_classes = [EventScoped]
     serializer_class = FoulReportSerializer
 
+    @extend_schema(responses=FoulReportSerializer, description=WHO_SEES_WHAT)
     def get(self, request, event, pk):
         report = get_object_or_404(reports_queryset(self.event), pk=pk)
         return Response(report_serializer(request, self.event)(report).data)
