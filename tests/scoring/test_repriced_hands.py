@@ -162,3 +162,30 @@ def test_the_migration_keeps_notes_private_and_links_earlier_repricings(chombo_h
     assert (noted.note, noted.explanation) == ("Written for all", "")
     assert sheet_hand(hall)["current_foul_report"] == replacement
     call_command("check", verbosity=0)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("version", [5, 4])
+def test_the_archive_restores_the_links(chombo_hand, version):
+    """Version 5 carries the links; a version 4 archive (no links, no explanations) gets them
+    from the replacements' idempotency keys, as the migration did."""
+    import json
+
+    from scoring import exports
+
+    hall = chombo_hand
+    replacement = reprice(hall, 30000)
+    data = json.loads(exports.archive_json(hall.event))
+    assert [(r["replaced"], r["replacement"]) for r in data["replacements"]] == [
+        (hall.chombo, replacement)
+    ]
+    if version == 4:
+        del data["replacements"]
+        for row in data["foul_reports"]:
+            del row["explanation"]
+    data["version"] = version
+    call_command("flush", interactive=False, verbosity=0)
+    imported = exports.import_event(data)
+    assert Replacement.objects.get(replaced_id=hall.chombo).replacement_id == replacement
+    assert FoulReport.objects.filter(event=imported).count() == 2
+    assert sheet_hand(hall)["current_foul_report"] == replacement
