@@ -17,6 +17,7 @@ from django.test import Client
 from penalties.models import FoulReport, Replacement
 from penalties.repricing.services import reprice_event
 from scoring.sheets.models import SheetHand
+from scoring.sheets.services import hand_dict
 from tournament.events.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -90,6 +91,8 @@ def test_a_repriced_chombo_hand_points_at_the_replacement(chombo_hand):
     # The hand row is untouched: one version, still naming the report it was entered with.
     stored = SheetHand.objects.get(sheet__table__round__event=hall.event)
     assert stored.foul_report_id == hall.chombo and stored.version == 1
+    alone = hand_dict(stored)  # one hand alone (the 409 answer's stored hand)
+    assert (alone["current_foul_report"], alone["foul_points"]) == (replacement, [0, -30000, 0, 0])
 
     hand = sheet_hand(hall)
     assert hand["foul_report"] == hall.chombo
