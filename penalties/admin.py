@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from penalties.models import FoulReport, LedgerEntry, Void
+from penalties.models import FoulReport, LedgerEntry, Replacement, Void
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -20,12 +20,17 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class FoulReportAdmin(ReadOnlyAdmin):
     list_display = ["pk", "event", "round", "table", "code", "offender", "referee", "created_at"]
     list_filter = ["event", "code"]
-    search_fields = ["offender__name", "note", "idempotency_key"]
+    search_fields = ["offender__name", "note", "explanation", "idempotency_key"]
 
 
 @admin.register(Void)
 class VoidAdmin(ReadOnlyAdmin):
     list_display = ["report", "voided_by", "created_at", "reason"]
+
+
+@admin.register(Replacement)
+class ReplacementAdmin(ReadOnlyAdmin):
+    list_display = ["replaced", "replacement", "created_at"]
 
 
 @admin.register(LedgerEntry)

@@ -16,11 +16,19 @@ def ensure_sqlite_triggers(sender, using: str = "default", **kwargs) -> None:
     applied = MigrationRecorder(connection).applied_migrations()
     if ("penalties", "0003_integrity_append_only_everywhere") not in applied:
         return
-    from penalties.migrations._triggers import MAINTENANCE, PENALTY_TABLES, sqlite_triggers
+    from penalties.migrations._triggers import (
+        LATER_PENALTY_TABLES,
+        MAINTENANCE,
+        PENALTY_TABLES,
+        sqlite_triggers,
+    )
 
+    tables = list(PENALTY_TABLES)
+    if ("penalties", "0004_private_note_public_explanation_replacements") in applied:
+        tables += LATER_PENALTY_TABLES
     with connection.cursor() as cursor:
         cursor.execute(MAINTENANCE)
-        for table in PENALTY_TABLES:
+        for table in tables:
             for sql in sqlite_triggers(table):
                 cursor.execute(sql)
 

@@ -1,9 +1,11 @@
-"""Foul reports, the append-only penalty ledger, and voids.
+"""Foul reports, the append-only penalty ledger, voids and re-pricing replacements.
 
-Nothing here is ever updated or deleted. A report is what the referee saw; recording it writes
-its ledger entries in the same transaction (``penalties.services.record_foul``). A void is a new
-row that says who reversed a report and why; its reversing entries point at the entries they
-undo through ``reverses``, which is unique, so an entry is reversed at most once.
+Nothing here is ever updated or deleted. A report is what the referee saw, with a private note
+for the staff and a public explanation; recording it writes its ledger entries in the same
+transaction (``penalties.services.record_foul``). A void is a new row that says who reversed a
+report and why; its reversing entries point at the entries they undo through ``reverses``,
+which is unique, so an entry is reversed at most once. A re-pricing voids a report and records
+its replacement; a ``Replacement`` row links the two.
 The model layer refuses updates and deletes; on PostgreSQL a trigger refuses them too.
 """
 
@@ -57,7 +59,16 @@ class FoulReport(AppendOnlyModel):
     co_offenders = models.ManyToManyField(Player, related_name="co_fouls", blank=True)
     code = models.CharField(_("foul"), max_length=40)
     details = models.JSONField(_("details"), default=dict, blank=True)
-    note = models.TextField(_("note"), blank=True)
+    note = models.TextField(
+        _("private note"),
+        blank=True,
+        help_text=_("For the staff only (director, referees); never shown on public pages."),
+    )
+    explanation = models.TextField(
+        _("public explanation"),
+        blank=True,
+        help_text=_("Shown on the public penalties page and the player's page."),
+    )
     reason = models.TextField(
         _("reason for a late record"),
         blank=True,
@@ -105,6 +116,33 @@ class Void(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"void of #{self.report_id}"
+
+
+class Replacement(AppendOnlyModel):
+    """A re-pricing voided ``replaced`` and recorded ``replacement``, the same observation priced
+    under the new rules. What points at the first (a sheet's hand) now means the second: readers
+    follow these links (``penalties.current``) instead of rewriting the rows that point."""
+
+    replaced = models.OneToOneField(
+        FoulReport, on_delete=models.PROTECT, related_name="replaced_by"
+    )
+    replacement = models.OneToOneField(
+        FoulReport, on_delete=models.PROTECT, related_name="replaces"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("replacement")
+        verbose_name_plural = _("replacements")
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(replaced=models.F("replacement")),
+                name="replacement_is_another_report",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.replaced_id} -> #{self.replacement_id}"
 
 
 class LedgerEntry(AppendOnlyModel):

@@ -14,7 +14,7 @@ from tournament.events.models import Event
 from tournament.rounds.models import Round, Table
 from tournament.staff.models import RefereeAssignment
 
-# (round, table, seat of the offender, foul code, details, note)
+# (round, table, seat of the offender, foul code, details, public explanation)
 FOULS = [
     (1, 2, "S", "false_win", {"reason": "under_minimum"}, "Declared 6 points"),
     (1, 5, "W", "slow_play", {"seconds": 25}, "Repeatedly over 10 s"),
@@ -48,7 +48,7 @@ def _play(event: Event, round_: Round) -> None:
     rng = random.Random(round_.number)
     head = event.referees.get(role=RefereeAssignment.Role.HEAD).user
     tables = {t.number: t for t in round_.tables.prefetch_related("seats")}
-    for number, round_number, table_number, wind, code, details, note in (
+    for number, round_number, table_number, wind, code, details, explanation in (
         (i, *foul) for i, foul in enumerate(FOULS)
     ):
         if round_number != round_.number:
@@ -63,7 +63,7 @@ def _play(event: Event, round_: Round) -> None:
                 offender=seat.player_id,
                 code=code,
                 details=details,
-                note=note,
+                explanation=explanation,
                 idempotency_key=f"demo-{number}",
             ),
             user_agent="Demo tablet",

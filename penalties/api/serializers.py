@@ -32,7 +32,22 @@ class FoulCreateSerializer(serializers.Serializer):
     )
     code = serializers.ChoiceField(choices=CODES, help_text="Foul code (see the catalogue).")
     details = DetailsField(required=False, default=dict)
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=2000,
+        help_text="Private note for the staff (director, referees): never shown on public pages "
+        "nor in public API answers.",
+    )
+    explanation = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=2000,
+        help_text="Public explanation: shown on the public penalties page, the player's page and "
+        "to anybody who may read the event.",
+    )
     reason = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -110,6 +125,8 @@ class FoulReportSerializer(serializers.ModelSerializer):
     referee = serializers.CharField(source="referee.username", read_only=True)
     entries = LedgerEntrySerializer(many=True, read_only=True)
     void = serializers.SerializerMethodField()
+    replaces = serializers.SerializerMethodField()
+    replaced_by = serializers.SerializerMethodField()
 
     class Meta:
         model = FoulReport
@@ -123,7 +140,7 @@ class FoulReportSerializer(serializers.ModelSerializer):
             "code",
             "label",
             "details",
-            "note",
+            "explanation",
             "reason",
             "description",
             "ruleset_key",
@@ -132,7 +149,12 @@ class FoulReportSerializer(serializers.ModelSerializer):
             "created_at",
             "entries",
             "void",
+            "replaces",
+            "replaced_by",
         ]
+        extra_kwargs = {
+            "explanation": {"help_text": "Public explanation (what the public pages show)."}
+        }
 
     def get_label(self, report) -> str:
         foul = CATALOGUE.get(report.code)
@@ -143,14 +165,35 @@ class FoulReportSerializer(serializers.ModelSerializer):
         void = getattr(report, "void", None)
         return VoidSerializer(void).data if void else None
 
+    def get_replaces(self, report) -> int | None:
+        """The report a re-pricing voided and replaced with this one."""
+        link = getattr(report, "replaces", None)
+        return link.replaced_id if link else None
 
-class FoulReportAuditSerializer(FoulReportSerializer):
+    def get_replaced_by(self, report) -> int | None:
+        """The report a re-pricing recorded in this one's place (this one is voided)."""
+        link = getattr(report, "replaced_by", None)
+        return link.replacement_id if link else None
+
+
+class FoulReportStaffSerializer(FoulReportSerializer):
+    """What the staff (director, referees) see: the private note as well."""
+
+    class Meta(FoulReportSerializer.Meta):
+        fields = [*FoulReportSerializer.Meta.fields, "note"]
+        extra_kwargs = {
+            **FoulReportSerializer.Meta.extra_kwargs,
+            "note": {"help_text": "Private note for the staff: never in public answers."},
+        }
+
+
+class FoulReportAuditSerializer(FoulReportStaffSerializer):
     """What the head referee and the director see: the device and key of each write."""
 
     void = serializers.SerializerMethodField()
 
-    class Meta(FoulReportSerializer.Meta):
-        fields = [*FoulReportSerializer.Meta.fields, "user_agent", "idempotency_key"]
+    class Meta(FoulReportStaffSerializer.Meta):
+        fields = [*FoulReportStaffSerializer.Meta.fields, "user_agent", "idempotency_key"]
 
     @extend_schema_field(VoidSerializer(allow_null=True))
     def get_void(self, report):

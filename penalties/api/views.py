@@ -1,7 +1,9 @@
 """Foul reports, voids, the ledger and disciplinary records over REST.
 
-Reads follow the event's visibility; the audit trail (device, idempotency key) is shown to the
-director and the head referee only. Writes go through ``penalties.services``.
+Reads follow the event's visibility. A report's public explanation is for everybody who may
+read the event; its private note for the staff only (director, referees, scorekeepers); the
+audit trail (device, idempotency key) for the director and the head referee only. Writes go
+through ``penalties.services``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from penalties.api.serializers import (
     FoulCreateSerializer,
     FoulReportAuditSerializer,
     FoulReportSerializer,
+    FoulReportStaffSerializer,
     LedgerEntrySerializer,
     PreviewSerializer,
     RulesetSerializer,
@@ -33,7 +36,7 @@ from penalties.wording import foul_description, points_unit
 from rules import CATALOGUE, RULESETS, RuleError, details_json_schema, get_ruleset
 from tournament.access.api import EventScoped, EventStaffWrites, as_drf_error
 from tournament.access.params import bounded_int
-from tournament.access.roles import is_director, is_head_referee
+from tournament.access.roles import is_director, is_head_referee, is_staff_of
 from tournament.collation import by_name
 
 
@@ -75,6 +78,16 @@ def _sees_audit(request, event) -> bool:
     return is_director(request.user, event) or is_head_referee(request.user, event)
 
 
+def report_serializer(request, event):
+    """The audit trail for the director and the head referee; the private note for every
+    staff member; the public explanation only for everybody else."""
+    if _sees_audit(request, event):
+        return FoulReportAuditSerializer
+    if is_staff_of(request.user, event):
+        return FoulReportStaffSerializer
+    return FoulReportSerializer
+
+
 def _user_agent(request) -> str:
     return request.META.get("HTTP_USER_AGENT", "")
 
@@ -85,9 +98,18 @@ def reports_queryset(event):
     )
     return (
         FoulReport.objects.filter(event=event)
-        .select_related("round", "table", "offender", "referee", "void__voided_by")
+        .select_related(
+            "round", "table", "offender", "referee", "void__voided_by", "replaces", "replaced_by"
+        )
         .prefetch_related("co_offenders", Prefetch("entries", queryset=entries))
     )
+
+
+WHO_SEES_WHAT = (
+    "Anybody who may read the event gets the public `explanation`; the event's staff "
+    "(director, referees, scorekeepers) also get the private `note`, and the director and the "
+    "head referee the audit fields (`user_agent`, `idempotency_key`)."
+)
 
 
 def _int_param(request, name: str) -> int | None:
@@ -112,13 +134,14 @@ class FoulList(generics.GenericAPIView):
     serializer_class = FoulReportSerializer
 
     def get_serializer_class(self):
-        if getattr(self, "event", None) is not None and _sees_audit(self.request, self.event):
-            return FoulReportAuditSerializer
+        if getattr(self, "event", None) is not None:
+            return report_serializer(self.request, self.event)
         return FoulReportSerializer
 
     @extend_schema(
         parameters=[*FILTERS, OpenApiParameter("code", OpenApiTypes.STR, description="Foul code")],
         responses=FoulReportSerializer(many=True),
+        description=WHO_SEES_WHAT,
     )
     def get(self, request, event):
         reports = reports_queryset(self.event).order_by("-created_at", "-pk")
@@ -195,12 +218,10 @@ class FoulDetail(generics.GenericAPIView):
     permission_classes = [EventScoped]
     serializer_class = FoulReportSerializer
 
+    @extend_schema(responses=FoulReportSerializer, description=WHO_SEES_WHAT)
     def get(self, request, event, pk):
         report = get_object_or_404(reports_queryset(self.event), pk=pk)
-        serializer = (
-            FoulReportAuditSerializer if _sees_audit(request, self.event) else FoulReportSerializer
-        )
-        return Response(serializer(report).data)
+        return Response(report_serializer(request, self.event)(report).data)
 
 
 class FoulVoid(APIView):

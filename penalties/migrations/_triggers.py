@@ -1,5 +1,5 @@
-"""SQL shared by the append-only migrations (penalties 0003, scoring 0007). Not a migration:
-the loader skips modules whose name starts with an underscore."""
+"""SQL shared by the append-only migrations (penalties 0003 and 0004, scoring 0007). Not a
+migration: the loader skips modules whose name starts with an underscore."""
 
 PENALTY_TABLES = (
     "penalties_ledgerentry",
@@ -7,6 +7,8 @@ PENALTY_TABLES = (
     "penalties_void",
     "penalties_foulreport_co_offenders",
 )
+# Tables made after 0003, each closed by the migration that creates it (0004: re-pricing links).
+LATER_PENALTY_TABLES = ("penalties_replacement",)
 MAINTENANCE = "CREATE TABLE IF NOT EXISTS integrity_maintenance (id INTEGER PRIMARY KEY)"
 
 

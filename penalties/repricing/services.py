@@ -6,8 +6,9 @@ re-pricing gets, in one transaction:
 - the event's new ruleset and options (revision moved);
 - for every standing report that the new rules price differently: a void whose reason names
   the re-pricing, who confirmed it and why, then a new report with the same observation
-  (code, offender, details, note) priced under the new rules, whose reason names the report it
-  replaces.
+  (code, offender, details, private note, public explanation) priced under the new rules,
+  whose reason names the report it replaces, and a ``Replacement`` row linking the two (what
+  pointed at the voided report, a sheet's hand, now resolves to the new one).
 
 Nothing is updated or deleted, so the archive (voids, reports, ledger entries, each with its
 ruleset key and version) records the re-pricing. Table results cannot be re-priced into another
@@ -26,7 +27,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from penalties.models import FoulReport
+from penalties.models import FoulReport, Replacement
 from penalties.services import FoulInput, record_foul, void_report
 from rules import RuleError, get_ruleset
 from tournament.access.roles import is_director
@@ -145,11 +146,13 @@ def reprice_event(
                     code=report.code,
                     details=dict(report.details or {}),
                     note=report.note,
+                    explanation=report.explanation,
                     reason=_("Re-priced report #%(id)s: %(reason)s")
                     % {"id": report.pk, "reason": reason},
                     idempotency_key=f"reprice-{report.pk}-{locked.pk}",
                 ),
             )
+            Replacement.objects.create(replaced=report, replacement=replacement)
             repriced.append((report.pk, replacement.pk))
     event.refresh_from_db()
     return RepricingSummary(old, new, repriced)

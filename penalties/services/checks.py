@@ -57,7 +57,8 @@ class FoulInput:
     offender: int
     code: str
     details: Mapping[str, Any] = field(default_factory=dict)
-    note: str = ""
+    note: str = ""  # private: the staff only
+    explanation: str = ""  # public: the penalties page, the player's page
     reason: str = ""
     idempotency_key: str = ""
 

@@ -81,7 +81,7 @@ def record_foul(
             _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
         )
     data.idempotency_key = key
-    for name in ("note", "reason"):
+    for name in ("note", "explanation", "reason"):
         text = getattr(data, name) or ""
         if "\x00" in text or len(text) > MAX_VOID_REASON:
             raise invalid(
@@ -104,6 +104,7 @@ def record_foul(
                 code=checked.code,
                 details=checked.details,
                 note=(data.note or "").strip(),
+                explanation=(data.explanation or "").strip(),
                 reason=(data.reason or "").strip(),
                 description=checked.description,
                 ruleset_key=checked.ruleset_key,
@@ -149,14 +150,15 @@ def record_foul(
 
 def _know_relations(report: FoulReport, entries: list[LedgerEntry], co_offenders: list) -> None:
     """Remember on a report just written what its relations hold (its entries, co-offenders,
-    no void, no reversal), the way ``prefetch_related`` does, so that answering with it costs
-    no query: the referee's tablet waits for that answer."""
+    no void, no replacement, no reversal), the way ``prefetch_related`` does, so that answering
+    with it costs no query: the referee's tablet waits for that answer."""
     report._prefetched_objects_cache = {}
     for name, rows in (("entries", entries), ("co_offenders", co_offenders)):
         known = getattr(report, name).all()
         known._result_cache, known._prefetch_done = list(rows), True
         report._prefetched_objects_cache[name] = known
-    FoulReport._meta.get_field("void").set_cached_value(report, None)
+    for name in ("void", "replaces", "replaced_by"):
+        FoulReport._meta.get_field(name).set_cached_value(report, None)
     reversal = LedgerEntry._meta.get_field("reversed_by")
     for entry in entries:
         reversal.set_cached_value(entry, None)

@@ -1,8 +1,9 @@
 """The referee's foul form, built from the details one foul code needs under the event's ruleset.
 
-Field names: ``offender`` (a seat), ``d_<detail>`` for each detail, ``note``, ``reason``
-(closed rounds, director only) and the hidden ``idempotency_key``. Player details are chosen
-by seat, like the offender.
+Field names: ``offender`` (a seat), ``d_<detail>`` for each detail, ``explanation`` (public),
+``note`` (private, staff only), ``reason`` (closed rounds, director only) and the hidden
+``idempotency_key``. Player details are chosen by seat, like the offender. The labels of the
+two texts say which one the public reads.
 """
 
 from __future__ import annotations
@@ -43,8 +44,16 @@ def _label(text: str) -> str:
 
 class FoulForm(forms.Form):
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    explanation = forms.CharField(
+        label=gettext_lazy("Public explanation — shown on the public penalties page"),
+        help_text=gettext_lazy("The players and the public read it beside the penalty."),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
     note = forms.CharField(
-        label=gettext_lazy("Note"),
+        label=gettext_lazy("Private note — staff only"),
+        help_text=gettext_lazy("Only the director and the referees see it."),
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -165,6 +174,7 @@ class FoulForm(forms.Form):
             else:  # pragma: no cover - every catalogue type is handled above
                 raise AssertionError(f.type)
             self.fields[name] = field
+        self.fields["explanation"] = self.fields.pop("explanation")
         self.fields["note"] = self.fields.pop("note")
         if with_reason:
             self.fields["reason"] = forms.CharField(

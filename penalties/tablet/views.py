@@ -245,6 +245,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
                 code=code,
                 details=form.details(),
                 note=form.cleaned_data.get("note", ""),
+                explanation=form.cleaned_data.get("explanation", ""),
                 reason=form.cleaned_data.get("reason", ""),
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )

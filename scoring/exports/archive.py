@@ -10,6 +10,7 @@ only), then moves the sequences past them.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
@@ -19,7 +20,7 @@ from django.core.management.color import no_style
 from django.db import DatabaseError, connections, models, transaction
 from django.utils.translation import gettext as _
 
-from penalties.models import FoulReport, LedgerEntry, Void
+from penalties.models import FoulReport, LedgerEntry, Replacement, Void
 from scoring.results.models import SeatScore, TableResult
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
 from tournament.events.models import Announcement, Event
@@ -32,8 +33,13 @@ ARCHIVE_FORMAT = "mahjong-tournament-event"
 # Version 2 adds the event's ``announcements_revision``; a version 1 archive imports with 0.
 # Version 3 adds the score sheets, their hands and confirmations, and teams, stages and cut
 # decisions (and the event's ``team_best``); older archives import without them.
-ARCHIVE_VERSION = 4
-SUPPORTED_VERSIONS = (1, 2, 3, 4)
+# Version 4 adds the rounds' status changes (who moved a round back, when, why).
+# Version 5 adds a report's public ``explanation`` (``note`` is private since) and the
+# re-pricing ``replacements``; older archives import with empty explanations, and their
+# re-pricings linked from the replacements' idempotency keys, as migration penalties 0004 did.
+ARCHIVE_VERSION = 5
+SUPPORTED_VERSIONS = (1, 2, 3, 4, 5)
+REPRICED_KEY = re.compile(r"^reprice-(\d+)-(\d+)$")
 
 User = get_user_model()
 
@@ -55,6 +61,7 @@ SECTIONS: tuple[tuple[str, type[models.Model]], ...] = (
     ("seat_scores", SeatScore),
     ("foul_reports", FoulReport),
     ("voids", Void),
+    ("replacements", Replacement),
     ("ledger_entries", LedgerEntry),
     ("sheet_hands", SheetHand),
     ("hand_confirmations", HandConfirmation),
@@ -78,6 +85,7 @@ def _querysets(event: Event) -> dict[str, models.QuerySet]:
         "seat_scores": SeatScore.objects.filter(result__event=event),
         "foul_reports": FoulReport.objects.filter(event=event),
         "voids": Void.objects.filter(report__event=event),
+        "replacements": Replacement.objects.filter(replaced__event=event),
         "ledger_entries": LedgerEntry.objects.filter(event=event),
         "score_sheets": ScoreSheet.objects.filter(event=event),
         "sheet_hands": SheetHand.objects.filter(sheet__event=event),
@@ -239,6 +247,7 @@ def import_event(data: dict[str, Any], *, using: str = "default") -> Event:
             % {"slug": slug}
         )
     sections = {key: _rows_of(data, key) for key, _model in SECTIONS}
+    earlier = data.get("version") in (1, 2, 3, 4)
     usernames = data.get("users", [])
     if not isinstance(usernames, list) or not all(isinstance(u, str) and u for u in usernames):
         raise ArchiveError(_("The archive's users are not a list of usernames."))
@@ -257,6 +266,8 @@ def import_event(data: dict[str, Any], *, using: str = "default") -> Event:
             _insert_sections(built, using)
             CO_OFFENDERS.objects.using(using).bulk_create(co_offenders)
             _reset_sequences(using)
+            if earlier:
+                Replacement.objects.using(using).bulk_create(_earlier_replacements(sections))
             event_id = event.pk
             transaction.on_commit(lambda: _reconcile(event_id), using=using)
     except DatabaseError as error:
@@ -353,6 +364,21 @@ def _id_list(value: Any, allowed: set) -> list[int]:
     if not isinstance(value, list) or not all(v in allowed for v in value):
         raise ArchiveError(_("A foul report's co-offenders must be players of the archive."))
     return value
+
+
+def _earlier_replacements(sections: dict[str, list[dict]]) -> list[Replacement]:
+    """An archive from before version 5 has no replacement links: a re-pricing's replacement
+    is known by its idempotency key, ``reprice-<voided report>-<event>``. New rows, with new
+    ids (after the sequences moved past the archive's)."""
+    voided = {row.get("report") for row in sections["voids"]}
+    links = []
+    for row in sections["foul_reports"]:
+        found = REPRICED_KEY.match(str(row.get("idempotency_key", "")))
+        if found is None or int(found[2]) != row.get("event"):
+            continue
+        if int(found[1]) in voided and int(found[1]) != row.get("id"):
+            links.append(Replacement(replaced_id=int(found[1]), replacement_id=row["id"]))
+    return links
 
 
 def _reset_sequences(using: str) -> None:

@@ -180,7 +180,7 @@ _REPORTS = Prepared(
             "table_id",
             "table__number",
             "code",
-            "note",
+            "explanation",
             "description",
             "void__id",
             "void__reason",
@@ -205,7 +205,7 @@ class PlayerReport:
     code: str
     round_number: int
     table_number: int
-    note: str
+    explanation: str
     voided: bool
     void_reason: str
     consequences_text: str
@@ -233,7 +233,7 @@ def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[Pla
             table_winds[table_id][wind] = player_id
     reports = []
     for report_id, report in found.items():
-        number, table_id, table, code, note, description, void, reason = report
+        number, table_id, table, code, explanation, description, void, reason = report
         try:
             seats = Seats.from_mapping(table_winds[table_id])
             consequences = [consequence_of(line) for line in lines[report_id]]
@@ -241,7 +241,9 @@ def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[Pla
         except ValueError:
             text = description
         reports.append(
-            PlayerReport(report_id, code, number, table, note, void is not None, reason or "", text)
+            PlayerReport(
+                report_id, code, number, table, explanation, void is not None, reason or "", text
+            )
         )
     return reports
 
@@ -315,7 +317,7 @@ def _render_player_page(
     for r in reports:
         text = escape(r.consequences_text)
         at = escape(where % {"round": r.round_number, "table": r.table_number})
-        note = f" <em>“{escape(r.note)}”</em>" if r.note else ""
+        note = f" <em>“{escape(r.explanation)}”</em>" if r.explanation else ""
         if r.voided:
             reason = escape(voided % {"reason": r.void_reason})
             items.append(

@@ -97,7 +97,20 @@ class HandOutSerializer(serializers.Serializer):
     kind = serializers.CharField()
     hand = serializers.JSONField(help_text="The hand as stored (see HandIn.hand).")
     reason = serializers.CharField()
-    foul_report = serializers.IntegerField(allow_null=True)
+    foul_report = serializers.IntegerField(
+        allow_null=True, help_text="The foul report the hand was entered with (kept as entered)."
+    )
+    current_foul_report = serializers.IntegerField(
+        allow_null=True,
+        help_text="The report that stands for foul_report now: its replacement when a "
+        "re-pricing voided it (followed to the last one), else foul_report itself.",
+    )
+    foul_points = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="What current_foul_report's standing ledger entries move per seat E, S, W, N "
+        "(transfers and deductions, in the ruleset's unit); null without a foul report.",
+    )
     entered_by_player = serializers.IntegerField(allow_null=True)
     counts = serializers.BooleanField(help_text="False while a player's hand awaits confirmation.")
     created_at = serializers.CharField(allow_null=True)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from penalties.current import current_reports
 from scoring.files import to_csv, to_xlsx
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.sheets.reading import WINDS, latest_hands, play_stored, with_confirmation
@@ -30,6 +31,8 @@ HANDS_HEADER = (
     "riichi",
     "tenpai",
     "foul report",
+    "current foul report",
+    "foul points",
     "reason",
     "E",
     "S",
@@ -48,7 +51,9 @@ HANDS_HEADER = (
 
 def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     """One row per hand (its latest version) of every sheet of the event, with what it paid
-    and the running totals after it: four queries whatever the event size."""
+    and the running totals after it: four queries whatever the event size, and two more when a
+    hand names a foul report (the report standing for it now, after any re-pricing, and the
+    points it moves per seat)."""
     sheets_ = list(
         ScoreSheet.objects.filter(event=event)
         .select_related("table", "round")
@@ -58,12 +63,16 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
     for hand in with_confirmation(SheetHand.objects.filter(sheet__event=event)):
         by_sheet[hand.sheet_id].append(hand)
     names: dict[int, dict[str, str]] = {}
+    players: dict[int, dict[str, int]] = {}
     for seat in Seat.objects.filter(round__event=event).select_related("player"):
         names.setdefault(seat.table_id, {})[seat.wind] = seat.player.name
+        players.setdefault(seat.table_id, {})[seat.wind] = seat.player_id
+    current = current_reports(h.foul_report_id for hands in by_sheet.values() for h in hands)
     rows: list[list[Any]] = []
     for sheet in sheets_:
         hands, played, _problem = play_stored(event, latest_hands(by_sheet[sheet.pk]))
         seat_names = [names.get(sheet.table_id, {}).get(w, "") for w in WINDS]
+        seat_players = [players.get(sheet.table_id, {}).get(w, 0) for w in WINDS]
         for hand, line in zip(hands, played.lines, strict=True):
             data = hand.data
             winners = " ".join(WINDS[w] for w in line.winners)
@@ -86,6 +95,7 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                     " ".join(WINDS[i] for i in data.get("riichi", [])),
                     " ".join(WINDS[i] for i in data.get("tenpai", [])),
                     hand.foul_report_id or "",
+                    *_foul_now(current.get(hand.foul_report_id), seat_players),
                     hand.reason,
                     *line.payments,
                     *line.totals,
@@ -93,6 +103,13 @@ def hands_table(event: Event) -> tuple[list[str], list[list[Any]]]:
                 ]
             )
     return list(HANDS_HEADER), rows
+
+
+def _foul_now(found: Any, players: list[int]) -> tuple[Any, str]:
+    """The report standing for the hand's one now and what it moves per seat, E S W N."""
+    if found is None:
+        return "", ""
+    return found.id, " ".join(str(p) for p in found.points_by_seat(players))
 
 
 def _per_win(wins: list[dict[str, Any]], field: str) -> Any:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from penalties.current import current_reports
 from penalties.models import FoulReport
 from rules import get_ruleset
 from scoring.files import XLSX_TYPE, to_xlsx
@@ -204,8 +205,18 @@ def _render_sheet(
     me = author.player.pk if author.player else None
     names = [s.player.name for s in view.seats] + [""] * (4 - len(view.seats))
     rows = []
+    current = current_reports(h.foul_report_id for h in view.hands)
+    players = [s.player_id for s in view.seats]
     for row in view.rows():
         hand = row["hand"]
+        row["foul"] = current.get(hand.foul_report_id) if hand.foul_report_id else None
+        if row["foul"] is not None:
+            points = row["foul"].points_by_seat(players)
+            row["foul_points"] = " · ".join(
+                f"{wind} {value:+d}"
+                for wind, value in zip(WIND_LABELS, points, strict=False)
+                if value
+            )
         row["text"] = describe(hand.data, names)
         row["riichi"] = ", ".join(names[i] for i in hand.data.get("riichi", []))
         row["can_confirm"] = not hand.counts and (

@@ -53,7 +53,7 @@ def test_player_finds_seat_and_sees_a_new_penalty_without_reloading(
 
     # A referee records a foul against this player while the page stays open.
     round_services.update_round(h.event.rounds.get(number=1), status=Round.Status.LIVE)
-    h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, note="Only 6 points")
+    h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, explanation="Only 6 points")
     # A locator wait: the pages' Content-Security-Policy refuses wait_for_function's eval.
     expect(page.locator("#player-penalties")).to_contain_text("Only 6 points", timeout=15000)
     shoot(page, "public-player-penalty-phone")

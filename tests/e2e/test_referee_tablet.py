@@ -113,6 +113,40 @@ def test_offline_reports_are_queued_and_sent_once(hall, live_server, tablet, tab
     assert FoulReport.objects.count() == 2
 
 
+def test_both_texts_go_through_the_offline_queue_once(hall, live_server, tablet, table_url):
+    """Issue 31, item 10: the form says which text is public; a report saved offline with both
+    is sent once, each text in its place, and the public page shows only the explanation."""
+    page = tablet.new_page()
+    login(page, live_server, hall.floor)
+    page.goto(table_url + "short_hand/")
+    assert "shown on the public penalties page" in page.inner_text("#field-explanation")
+    assert "staff only" in page.inner_text("#field-note")
+    tablet.set_offline(True)
+    page.tap(seat(hall.south))
+    page.fill("[name=explanation]", "Thirteen tiles after a call")
+    page.fill("[name=note]", "Argued with the referee")
+    page.tap("button[data-save]")
+    page.wait_for_selector("[data-queue-badge]:not([hidden])")
+    assert FoulReport.objects.count() == 0
+    tablet.set_offline(False)
+    page.goto(table_url)
+    wait_until(
+        page,
+        "JSON.parse(localStorage.getItem('mahjong.foulQueue.v1') || '[]').length === 0",
+        timeout=20,
+    )
+    page.reload()
+    page.wait_for_timeout(500)
+    report = FoulReport.objects.get()
+    assert (report.explanation, report.note) == (
+        "Thirteen tiles after a call",
+        "Argued with the referee",
+    )
+    page.goto(f"{live_server.url}/e/{hall.event.slug}/penalties/")
+    shown = page.inner_text("main")
+    assert "Thirteen tiles after a call" in shown and "Argued with the referee" not in shown
+
+
 def test_double_tap_on_save_stores_one_report(hall, live_server, tablet, table_url):
     page = tablet.new_page()
     login(page, live_server, hall.floor)

@@ -37,7 +37,7 @@ def archived(make_hall):
 @pytest.mark.django_db
 def test_archive_holds_everything(archived):
     data = json.loads(exports.archive_json(archived.event))
-    assert data["format"] == "mahjong-tournament-event" and data["version"] == 4
+    assert data["format"] == "mahjong-tournament-event" and data["version"] == 5
     assert data["event"]["slug"] == archived.event.slug
     assert data["event"]["director"] == "dir"
     assert data["event"]["start_date"] == "2026-05-01"
@@ -58,6 +58,7 @@ def test_archive_holds_everything(archived):
         "seat_scores": 12,
         "foul_reports": 2,
         "voids": 1,
+        "replacements": 0,
         "ledger_entries": LedgerEntry.objects.filter(event=archived.event).count(),
         "score_sheets": 0,
         "sheet_hands": 0,
@@ -190,7 +191,7 @@ def test_import_refuses_ids_in_use(archived):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("version", [0, 5, "1", None])
+@pytest.mark.parametrize("version", [0, 6, "1", None])
 def test_import_refuses_an_unknown_version(archived, version):
     data = json.loads(exports.archive_json(archived.event))
     data["event"]["slug"] = "another-slug"

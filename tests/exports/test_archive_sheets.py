@@ -63,7 +63,7 @@ def test_the_archive_holds_the_sheets_and_round_trips_exactly(with_sheets, tmp_p
     event = with_sheets.event
     original = exports.archive_json(event)
     data = json.loads(original)
-    assert data["version"] == 4
+    assert data["version"] == 5
     assert (
         len(data["score_sheets"]),
         len(data["sheet_hands"]),

@@ -40,7 +40,9 @@ def settle(hall):
 def played(make_hall):
     h = make_hall("mcr")
     results(h, {1: (40, 5, 0, -45), 2: (10, 10, 10, -30)})
-    h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, note="Hand was 6 points")
+    h.foul(
+        h.floor, "false_win", h.south, {"reason": "invalid_hand"}, explanation="Hand was 6 points"
+    )
     settle(h)
     return h
 

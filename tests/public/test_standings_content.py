@@ -131,7 +131,7 @@ def test_player_page_words_consequences_as_the_penalties_page(make_hall):
 
     h = make_hall("mcr")
     enter(h, 1, (40, 5, 0, -45))
-    h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, note="six points")
+    h.foul(h.floor, "false_win", h.south, {"reason": "invalid_hand"}, explanation="six points")
     report = h.foul(h.floor, "short_hand", h.south).json()
     h.void(h.head, report["id"], "Tiles were counted wrong")
     settle(h)
@@ -190,7 +190,7 @@ def test_player_page_shows_voids_notes_and_opponents_as_they_change(make_hall, s
     settings.PUBLIC_PAGE_SECONDS = 0
     h = make_hall("mcr")
     enter(h, 1, (40, 5, 0, -45))
-    report = h.foul(h.floor, "short_hand", h.south, note="<b>six</b> tiles").json()
+    report = h.foul(h.floor, "short_hand", h.south, explanation="<b>six</b> tiles").json()
     settle(h)
     url = f"/e/{h.event.slug}/players/{h.south.pk}/"
     before = Client().get(url).content.decode()

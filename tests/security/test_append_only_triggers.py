@@ -1,12 +1,14 @@
-"""The database itself keeps the ledger, the reports, their co-offenders, voids, table results
-and seat scores append-only, on SQLite and PostgreSQL: raw UPDATE and DELETE are refused, and
-on PostgreSQL TRUNCATE too. A result version may only move ``counts`` and be confirmed once."""
+"""The database itself keeps the ledger, the reports, their co-offenders, voids, re-pricing
+links, table results and seat scores append-only, on SQLite and PostgreSQL: raw UPDATE and
+DELETE are refused, and on PostgreSQL TRUNCATE too. A result version may only move ``counts``
+and be confirmed once."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
+from penalties.repricing.services import reprice_event
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
 from tournament.rounds.models import Table
@@ -18,6 +20,7 @@ CLOSED = [
     "penalties_foulreport",
     "penalties_void",
     "penalties_foulreport_co_offenders",
+    "penalties_replacement",
     "scoring_seatscore",
     "scoring_tableresult",
 ]
@@ -34,6 +37,13 @@ def played(make_hall):
     )
     assert first.status_code == 201, first.content
     assert hall.void(hall.director, first.json()["id"]).status_code == 201
+    second = hall.foul(hall.floor, "false_win", hall.south, {"others_exposed": True})
+    assert second.status_code == 201, second.content
+    repriced = reprice_event(
+        hall.event, hall.director, ruleset="classical", options={"false_win_amount": 600},
+        reason="The rule sheet said 600",
+    )  # fmt: skip
+    assert repriced.repriced  # a replacement link
     table = Table.objects.get(round__event=hall.event, round__number=1, number=1)
     result_services.enter_result(table, hall.director, {"E": 30, "S": 10, "W": -10, "N": -30})
     return hall
@@ -68,6 +78,7 @@ def test_raw_delete_is_refused(played, table):
         ("penalties_foulreport", "code = 'warning'"),
         ("penalties_void", "reason = 'changed'"),
         ("penalties_foulreport_co_offenders", "player_id = player_id"),
+        ("penalties_replacement", "replacement_id = replacement_id"),
         ("scoring_seatscore", "score = score + 1"),
         ("scoring_tableresult", "reason = 'rewritten'"),
         ("scoring_tableresult", "version = version + 10"),
