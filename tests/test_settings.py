@@ -81,8 +81,9 @@ PRINT_KEY = "from django.conf import settings as s; print(s.SECRET_KEY, s.SECRET
 def test_each_var_dir_generates_its_own_secret_key(tmp_path):
     """Why several machines need SECRET_KEY or SECRET_KEY_FILE: left alone, each generates one."""
     keys = [
-        run_manage("shell", "--no-imports", "-c", PRINT_KEY, VAR_DIR=str(tmp_path / node))
-        .stdout.split()
+        run_manage(
+            "shell", "--no-imports", "-c", PRINT_KEY, VAR_DIR=str(tmp_path / node)
+        ).stdout.split()
         for node in ("a", "b")
     ]
     assert keys[0][1] == keys[1][1] == "generated"
