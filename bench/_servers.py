@@ -63,8 +63,9 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
 def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1, preload: bool = False):
     """Serve the app on a free loopback port; yields the base URL. ``preload``: load (and warm
     up, see ``config.wsgi``) the app once in the master, so that every worker is ready when the
-    first one answers."""
-    static_root = tempfile.mkdtemp(prefix="bench-static-")
+    first one answers. Static files are collected into ``env``'s STATIC_ROOT, if it names
+    one, else into a new temporary folder."""
+    static_root = env.get("STATIC_ROOT") or tempfile.mkdtemp(prefix="bench-static-")
     env = dict(env, STATIC_ROOT=static_root)
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
