@@ -4,6 +4,7 @@ Celery workers, against a given database and Redis, on the loopback interface on
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -92,6 +93,7 @@ def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1, preload: b
         ],
         cwd=ROOT,
         env=env,
+        start_new_session=True,  # its own process group: stop_process can kill the workers too
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -129,7 +131,14 @@ def start_celery_worker(
     if queue:
         command += ["-Q", queue]
     with log.open("w") as output:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     deadline = time.monotonic() + timeout
     while proc.poll() is None and time.monotonic() < deadline:
         if " ready." in log.read_text(errors="replace"):
@@ -140,14 +149,26 @@ def start_celery_worker(
 
 
 def stop_process(proc: subprocess.Popen, timeout: float = 20.0) -> None:
-    """SIGTERM, then SIGKILL if it has not exited within ``timeout`` seconds."""
+    """SIGTERM, then SIGKILL if it has not exited within ``timeout`` seconds: to its whole
+    process group when it leads one (gunicorn's workers with their master), else to it."""
     if proc.poll() is None:
         proc.terminate()
         try:
             proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            _kill(proc)
             proc.wait()
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """SIGKILL, while ``proc`` is not yet reaped (so its id cannot name another process)."""
+    try:
+        if os.getpgid(proc.pid) == proc.pid:
+            os.killpg(proc.pid, signal.SIGKILL)
+            return
+    except ProcessLookupError:
+        return
+    proc.kill()
 
 
 @contextmanager

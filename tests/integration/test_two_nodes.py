@@ -16,6 +16,7 @@ import re
 import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode, urlsplit
@@ -171,16 +172,18 @@ def nodes(tmp_path, make_hall, make_user, settings):
         "STANDINGS_COALESCE_SECONDS": "0.1",
     }
     env = server_env(database_url(connection.settings_dict), settings.CELERY_BROKER_URL, **common)
-    logs = []
-    with ExitStack() as stack:
-        bases = []
-        for node in ("a", "b"):
+    logs = [tmp_path / "worker-a.log", tmp_path / "worker-b.log"]
+    # The four processes start at once; leaving the pool waits for every start, and the stack
+    # then stops whatever did start (SIGTERM, then SIGKILL to its process group).
+    with ExitStack() as stack, ThreadPoolExecutor(4) as pool:
+        started = []
+        for node, log in zip(("a", "b"), logs, strict=True):
             var_dir = tmp_path / f"node-{node}"
             node_env = dict(env, VAR_DIR=str(var_dir), STATIC_ROOT=str(var_dir / "static"))
-            log = tmp_path / f"worker-{node}.log"
-            stack.enter_context(celery_worker(node_env, log, name=f"node-{node}"))
-            bases.append(stack.enter_context(gunicorn(node_env, workers=1)))
-            logs.append(log)
+            worker = celery_worker(node_env, log, name=f"node-{node}")
+            started.append(pool.submit(stack.enter_context, worker))
+            started.append(pool.submit(stack.enter_context, gunicorn(node_env, workers=1)))
+        bases = [future.result() for future in started][1::2]
         try:
             yield hall, bases[0], bases[1], logs
         finally:
