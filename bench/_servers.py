@@ -4,6 +4,7 @@ Celery workers, against a given database and Redis, on the loopback interface on
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -63,8 +64,9 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
 def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1, preload: bool = False):
     """Serve the app on a free loopback port; yields the base URL. ``preload``: load (and warm
     up, see ``config.wsgi``) the app once in the master, so that every worker is ready when the
-    first one answers."""
-    static_root = tempfile.mkdtemp(prefix="bench-static-")
+    first one answers. Static files are collected into ``env``'s STATIC_ROOT, if it names
+    one, else into a new temporary folder."""
+    static_root = env.get("STATIC_ROOT") or tempfile.mkdtemp(prefix="bench-static-")
     env = dict(env, STATIC_ROOT=static_root)
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
@@ -91,6 +93,7 @@ def gunicorn(env: dict[str, str], workers: int = 2, threads: int = 1, preload: b
         ],
         cwd=ROOT,
         env=env,
+        start_new_session=True,  # its own process group: stop_process can kill the workers too
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -128,7 +131,14 @@ def start_celery_worker(
     if queue:
         command += ["-Q", queue]
     with log.open("w") as output:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     deadline = time.monotonic() + timeout
     while proc.poll() is None and time.monotonic() < deadline:
         if " ready." in log.read_text(errors="replace"):
@@ -139,14 +149,26 @@ def start_celery_worker(
 
 
 def stop_process(proc: subprocess.Popen, timeout: float = 20.0) -> None:
-    """SIGTERM, then SIGKILL if it has not exited within ``timeout`` seconds."""
+    """SIGTERM, then SIGKILL if it has not exited within ``timeout`` seconds: to its whole
+    process group when it leads one (gunicorn's workers with their master), else to it."""
     if proc.poll() is None:
         proc.terminate()
         try:
             proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            _kill(proc)
             proc.wait()
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """SIGKILL, while ``proc`` is not yet reaped (so its id cannot name another process)."""
+    try:
+        if os.getpgid(proc.pid) == proc.pid:
+            os.killpg(proc.pid, signal.SIGKILL)
+            return
+    except ProcessLookupError:
+        return
+    proc.kill()
 
 
 @contextmanager

@@ -30,7 +30,9 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 def _development_secret_key() -> str:
-    """A random key kept in var/ so that sessions survive a restart of the development server."""
+    """A random key kept in var/ so that sessions survive a restart of the development server.
+    Every VAR_DIR gets its own: several machines (nodes) serving one event must be given the
+    same key instead (``SECRET_KEY`` or ``SECRET_KEY_FILE``)."""
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     key_file = VAR_DIR / "secret_key"
     if not key_file.exists():
@@ -38,12 +40,30 @@ def _development_secret_key() -> str:
     return key_file.read_text().strip()
 
 
+def _secret_key_from_file(path: str) -> str:
+    try:
+        key = Path(path).read_text().strip()
+    except OSError as error:
+        raise ImproperlyConfigured(f"SECRET_KEY_FILE cannot be read: {error}") from error
+    if not key:
+        raise ImproperlyConfigured("SECRET_KEY_FILE is empty.")
+    return key
+
+
 DEBUG = env_bool("DEBUG", True)
+# Sessions, signed links, staff invitations and the players' PINs all derive from SECRET_KEY:
+# every web and worker process of one deployment, on every machine, needs the same one. Give
+# it in the environment, or as a file (a mounted secret) named by SECRET_KEY_FILE.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY_SOURCE = "environment"
+if not SECRET_KEY and os.environ.get("SECRET_KEY_FILE"):
+    SECRET_KEY = _secret_key_from_file(os.environ["SECRET_KEY_FILE"])
+    SECRET_KEY_SOURCE = "file"
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG=0.")
+        raise ImproperlyConfigured("SECRET_KEY (or SECRET_KEY_FILE) must be set when DEBUG=0.")
     SECRET_KEY = _development_secret_key()
+    SECRET_KEY_SOURCE = "generated"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -129,10 +149,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache --------------------------------------------------------------------------------------
+# The cache holds what every web process must agree on: the login and PIN brakes, the API
+# throttles, the /healthz worker probe, rendered public pages. Without REDIS_URL it is this
+# process's memory: right for the embedded default, wrong for several web processes or
+# machines (``check --deploy`` says so). CACHE_KEY_PREFIX separates deployments sharing a Redis.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
