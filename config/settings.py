@@ -237,6 +237,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+# English dates and times without "a.m." and in day-month-year order (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 
 # Static files -------------------------------------------------------------------------------
 STATIC_URL = "static/"

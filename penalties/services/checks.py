@@ -23,6 +23,7 @@ from rules.ledger import LedgerLine
 from rules.standings import RIICHI
 from tournament.access.roles import is_director, referee_assignment
 from tournament.events.models import Event
+from tournament.numbers import shown
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat, Table
 from tournament.staff.models import RefereeAssignment
@@ -233,7 +234,7 @@ def _check_points_unit(ruleset, code: str, details: Mapping[str, Any]) -> None:
         )
         % {
             "amount": amount,
-            "points": f"{amount / 1000:.3f}".rstrip("0"),
-            "proposed": f"{amount * 1000:,}".replace(",", " "),
+            "points": shown(f"{amount / 1000:.3f}".rstrip("0")),
+            "proposed": shown(amount * 1000, group=True),
         },
     )

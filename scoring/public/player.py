@@ -30,6 +30,7 @@ from scoring.standings.snapshot import decoded_rows, expand_rounds
 from tournament.access.roles import can_view
 from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
+from tournament.numbers import shown
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat, Wind
 
@@ -344,8 +345,8 @@ def _render_player_page(
             for o in p["opponents"]
         )
         p["opponent_links"] = mark_safe(links)  # noqa: S308 (names escaped)
-        score = escape(str(line["score"])) if line else dash
-        units = escape(str(line["units_display"])) if line else dash
+        score = escape(shown(line["score"])) if line else dash
+        units = escape(shown(line["units_display"])) if line else dash
         rows.append(
             f"<tr><td>{seat['round']}</td><td>{seat['table']}</td><td>{escape(seat['wind'])}"
             f'</td><td>{links}</td><td class="num">{score}</td><td class="num">{units}</td></tr>'

@@ -26,6 +26,7 @@ from scoring.public.common import (
 from scoring.sheets import services as sheets
 from scoring.standings.models import StandingsSnapshot
 from tournament.events.models import Announcement, Event
+from tournament.numbers import shown
 from tournament.rounds.clock import clock_of
 from tournament.rounds.models import Round
 
@@ -192,14 +193,20 @@ def projector_feed(request: HttpRequest, slug: str) -> HttpResponse:
                     "place": "–" if r["place"] is None else r["place"],
                     "name": r["name"],
                     "dropped": r["dropped"],
-                    **{c: "–" if r["place"] is None else r[f"{c}_display"] for c in columns},
+                    # The projector shows these as they come: numbers in its language.
+                    **{c: "–" if r["place"] is None else shown(r[f"{c}_display"]) for c in columns},
                 }
                 for r in snapshot.rows
             ],
             "clock": clock,
             "announcements": announcements,
             "live_tables": [
-                {"table": t.number, "names": t.names, "totals": t.totals, "hands": t.hands}
+                {
+                    "table": t.number,
+                    "names": t.names,
+                    "totals": [shown(total) for total in t.totals],
+                    "hands": t.hands,
+                }
                 for t in (sheets.live_tables(live) if live and event.keeps_score_sheets else [])
             ],
         }

@@ -24,13 +24,14 @@ from scoring.results.models import TableResult
 from tournament.access.roles import can_enter_results, can_view, is_director, is_staff_of
 from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
+from tournament.numbers import shown
 from tournament.rounds.models import WIND_ORDER, Round, Table
 
 
 def group_digits(value: int) -> str:
-    """30000 -> "30 000" (the digit groups a scorekeeper reads on a score sheet)."""
-    sign = "-" if value < 0 else ""
-    return sign + f"{abs(value):,}".replace(",", " ")
+    """30000 -> "30 000" (the digit groups a scorekeeper reads on a score sheet), a negative
+    number with the minus sign of every page (``tournament.numbers``)."""
+    return shown(value, group=True)
 
 
 def sum_message(total: int, expected: int, sticks: int) -> str:

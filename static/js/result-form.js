@@ -5,9 +5,10 @@
 (function () {
   "use strict";
 
+  // As the server writes them (tournament/numbers.py): a true minus sign, no-break spaces.
   function group(n) {
-    var sign = n < 0 ? "-" : "";
-    return sign + String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+    var sign = n < 0 ? "\u2212" : "";
+    return sign + String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
   }
 
   function parse(text) {

@@ -138,7 +138,7 @@ def test_a_referee_keeps_an_mcr_sheet_with_a_linked_false_win(
             page.click("button:has-text('Record the hand')")
             page.wait_for_selector("tr[data-hand='2']")
             totals = [page.inner_text(f"[data-wind='{i}']") for i in range(4)]
-            assert totals == ["36", "-20", "-8", "-8"]
+            assert totals == ["36", "\u221220", "\u22128", "\u22128"]  # a true minus sign
             shoot(page, "sheet-mcr-phone")
     assert SheetHand.objects.get(number=1).foul_report_id == report
     # The false win's points stay in the ledger alone, never copied onto the sheet.

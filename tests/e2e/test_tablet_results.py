@@ -63,11 +63,13 @@ def test_result_entered_corrected_elsewhere_and_a_stale_correction_side_by_side(
     wait_until(
         page,
         "document.querySelector('[data-sum]').textContent"
-        ".includes('Adds up to 119 000, 1 000 short')",
+        ".includes('Adds up to 119\\u00a0000, 1\\u00a0000 short')",
     )
     shoot(page, f"result-sum-short-{size}")
     page.fill("input[name=score_N]", "20000")
-    wait_until(page, "document.querySelector('[data-sum]').textContent === 'Adds up to 120 000.'")
+    wait_until(
+        page, "document.querySelector('[data-sum]').textContent === 'Adds up to 120\\u00a0000.'"
+    )
     page.tap("button[data-save]")
     page.wait_for_selector("table.versions")
     assert TableResult.objects.count() == 1
@@ -87,7 +89,7 @@ def test_result_entered_corrected_elsewhere_and_a_stale_correction_side_by_side(
     page.tap("button[data-save]")
     page.wait_for_selector("[data-conflict]")
     text = page.inner_text("[data-conflict]")
-    assert "45 000" in text and "35 000" in text
+    assert "45\u00a0000" in text and "35\u00a0000" in text
     shoot(page, f"result-stale-side-by-side-{size}")
     no_sideways_scroll(page)
     assert TableResult.objects.count() == 2

@@ -16,7 +16,7 @@ from tests.scoring.test_sheets import E, S, add, riichi_hall, ron, table_of  # n
     ("language", "words"),
     [
         ("en", "Hand 1: a win needs at least 1 han"),
-        ("cs", "Hra 1: výhra potřebuje aspoň 1 han"),
+        ("cs", "Rozdání 1: výhra potřebuje aspoň 1 han"),
         ("fr", "Donne 1 : une victoire demande au moins 1 han"),
     ],
 )

@@ -40,7 +40,7 @@ def test_round_page_and_projector_show_running_scores_during_a_live_round(make_h
         {
             "table": 1,
             "names": [s.player.name for s in sheets.read_sheet(tables[0]).seats],
-            "totals": [30000, 33900, 26100, 30000],
+            "totals": ["30000", "33900", "26100", "30000"],  # as the page shows them
             "hands": 1,
         }
     ]

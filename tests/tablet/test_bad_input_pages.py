@@ -57,8 +57,8 @@ def test_riichi_amount_under_100_proposes_raw_points(make_hall):
     details = {"sanction": "deduct", "amount": 20, "scope": "overall"}
     answer = hall.foul(hall.head, "referee_decision", hall.south, details)
     assert answer.status_code == 400
-    text = str(answer.json())
-    assert "Did you mean 20 000 (= 20.0 points)?" in text
+    text = " ".join(answer.json()["details.amount"])
+    assert "Did you mean 20\u00a0000 (= 20.0 points)?" in text
     assert not FoulReport.objects.exists()
     details["amount"] = 20000
     assert hall.foul(hall.head, "referee_decision", hall.south, details).status_code == 201

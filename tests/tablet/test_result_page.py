@@ -66,13 +66,13 @@ def test_a_scorekeeper_enters_a_result(riichi):
         "key-1",
     )
     page = client_for(riichi.keeper).get(url(riichi)).content.decode()
-    assert "40 000" in page and "Save correction" in page
+    assert "40\u00a0000" in page and "Save correction" in page
 
 
 @pytest.mark.parametrize(
     "data, message",
     [
-        (body(n="19000"), "Adds up to 119 000, 1 000 short."),
+        (body(n="19000"), "Adds up to 119\u00a0000, 1\u00a0000 short."),
         (body(n=""), "Enter the score of this seat"),
         (body(n="20000.5"), "20000.5 is not a whole number."),
         (body(n="abc"), "abc is not a whole number."),
@@ -115,7 +115,7 @@ def test_a_stale_correction_shows_both_versions_and_stores_nothing(riichi):
     answer = keeper.post(url(riichi), body(e="45000", s="25000", key="k2", base=1, reason="Typo"))
     assert answer.status_code == 409
     text = answer.content.decode()
-    assert "data-conflict" in text and "45 000" in text and "35 000" in text
+    assert "data-conflict" in text and "45\u00a0000" in text and "35\u00a0000" in text
     assert TableResult.objects.count() == 2
     json = keeper.post(
         url(riichi),
@@ -124,10 +124,10 @@ def test_a_stale_correction_shows_both_versions_and_stores_nothing(riichi):
     ).json()
     assert json["conflict"]["version"] == 2
     assert [r["theirs"] for r in json["conflict"]["rows"]] == [
-        "35 000",
-        "30 000",
-        "35 000",
-        "20 000",
+        "35\u00a0000",
+        "30\u00a0000",
+        "35\u00a0000",
+        "20\u00a0000",
     ]
 
 
