@@ -30,7 +30,6 @@ from tournament.events.models import Announcement, Event
 from tournament.rounds.clock import clock_of
 from tournament.rounds.models import Round
 
-
 OVERALL = "overall"
 
 
