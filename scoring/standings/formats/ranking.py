@@ -118,15 +118,13 @@ def ranking_of(
         ],
     )
     final = {who: place for place, who in data.get("final", [])}
-    add(
-        CONSOLATION,
-        number,
-        [
-            Placed(line[1], final[line[1]], CONSOLATION, number, name, line[0], _values(line))
-            for line in (data.get("consolation") or {}).get(str(number), [])
-            if line[1] in final
-        ],
-    )
+    # In the ranking's order, as /final/ lists them; their place in the group comes along.
+    consolation = [
+        Placed(line[1], final[line[1]], CONSOLATION, number, name, line[0], _values(line))
+        for line in (data.get("consolation") or {}).get(str(number), [])
+        if line[1] in final
+    ]
+    add(CONSOLATION, number, sorted(consolation, key=lambda row: (row.place, row.group_place)))
     # The players cut before the current stage, latest cut first, as the final ranking lists
     # them: each under the stage whose cut they missed, with their line in the stage before.
     started = [s[0] for s in stages if str(s[0]) in tables and s[0] <= number]
