@@ -14,6 +14,8 @@ from rules import get_ruleset
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring.files import shown_number, table_points, to_csv, to_xlsx
 from scoring.results.models import SeatScore
+from scoring.standings.formats import CONSOLATION, CUT, Ranking, read_ranking
+from scoring.standings.formats import current as current_format
 from scoring.standings.snapshot import TWELFTHS, Formatter, compute, load_grid, unpack
 from tournament.events.models import Event
 from tournament.players.models import Player
@@ -56,22 +58,52 @@ def _ranking_columns(method: str) -> list[tuple[str, Callable[[dict], int | floa
     return [score, points]
 
 
+def current_ranking_of(event: Event) -> Ranking | None:
+    """The event's current ranking (``scoring.standings.formats.ranking``) at its revision, as
+    the pages show it once the reconcile has run: from the stored format standings if current,
+    else computed afresh without writing."""
+    if not event.stages.exists():
+        return None
+    return read_ranking(event.pk, current_format(event))
+
+
+def _group_label(ranking: Ranking, pk: int) -> str:
+    placed = ranking.by_player.get(pk)
+    if placed is None:
+        return ""
+    if placed.group == CONSOLATION:
+        return _("Consolation group (%(stage)s)") % {"stage": placed.stage_name}
+    if placed.group == CUT:
+        return _("Cut before %(stage)s") % {"stage": placed.stage_name}
+    return placed.stage_name
+
+
 def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
-    """Header and rows of the standings; per round, what the round counts for."""
+    """Header and rows of the standings; per round, what the round counts for. Once a stage
+    after the first has begun, each player's place in the current ranking (as the pages and
+    ``/final/``) and group, after the overall totals."""
     method, rows = standings(event)
     players = players_by_id(event)
     columns = _ranking_columns(method)
     rounds = sorted({line[0] for row in rows for line in row["rounds"]})
+    ranking = current_ranking_of(event)
     header = (
         [_("Place"), _("Player"), _("EMA number"), _("Country"), _("Club")]
         + [title for title, _value in columns]
         + [_("Games"), _("Penalties"), _("Dropped")]
+        + ([_("Ranking place"), _("Group")] if ranking is not None else [])
         + [_("Round %(number)s") % {"number": n} for n in rounds]
     )
     body = []
     for row in rows:
         player = players.get(row["player"])
         by_round = {line[0]: line[4] for line in row["rounds"]}
+        placed = ranking.by_player.get(row["player"]) if ranking is not None else None
+        staged = (
+            [placed.place if placed else "", _group_label(ranking, row["player"])]
+            if ranking is not None
+            else []
+        )
         body.append(
             [
                 "" if row["place"] is None else row["place"],
@@ -85,6 +117,7 @@ def standings_table(event: Event) -> tuple[list[str], list[list[Any]]]:
             # Penalties in the unit of the totals (riichi: thousands of points).
             + [row.get("played", len(row["rounds"])), shown_number(row["penalties_display"])]
             + [_("yes") if row["dropped"] else ""]
+            + staged
             + [shown_number(by_round[n]) if n in by_round else "" for n in rounds]
         )
     return header, body

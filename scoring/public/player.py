@@ -25,6 +25,7 @@ from scoring.public.common import nav_html, not_modified, page_etag, shared_page
 from scoring.public.history import history_svg_points
 from scoring.public.prepared import Prepared, json_value
 from scoring.sheets import services as sheets
+from scoring.standings.formats import current_ranking
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.snapshot import decoded_rows, expand_rounds
 from tournament.access.roles import can_view
@@ -276,6 +277,10 @@ def _render_player_page(
     )
     _rows, by_player, ranked = decoded_rows(event, snapshot)
     row = by_player.get(pk)
+    # After a cut, the place is the current ranking's (the final ranking's once the last stage
+    # is over), as on every page; the overall place stays as a second line.
+    ranking = current_ranking(event, snapshot)
+    placed = ranking.by_player.get(pk) if ranking is not None else None
     lines = {line["round"]: line for line in expand_rounds(row["rounds"])} if row else {}
 
     # The seats as plain values: a player of 12 rounds has 48 of them, and model instances
@@ -382,6 +387,8 @@ def _render_player_page(
             "table_points": method == TABLE_POINTS,
             "columns": standing_columns(method),
             "players": ranked,
+            "ranking": ranking,
+            "placed": placed,
             "nav_html": nav_html(event, snapshot),
             "chart_marks": chart_marks,
             "chart_label": chart_label,

@@ -25,9 +25,40 @@ class PlaceAfterRoundSerializer(serializers.Serializer):
     place = serializers.IntegerField()
 
 
+class RankingPlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="Place in the current ranking (as /final/).")
+    group = serializers.ChoiceField(
+        choices=["qualified", "consolation", "cut"],
+        help_text="Plays in the current stage, in its consolation group, or was cut before it.",
+    )
+    stage = serializers.IntegerField(
+        help_text="The current stage's number, or the stage whose cut the player missed."
+    )
+    group_place = serializers.IntegerField(
+        allow_null=True, help_text="Place in the consolation group."
+    )
+
+
+class RankingSerializer(serializers.Serializer):
+    stage = serializers.IntegerField(help_text="The current stage's number.")
+    stage_name = serializers.CharField()
+    complete = serializers.BooleanField(help_text="The last stage is over: the final ranking.")
+    count = serializers.IntegerField(help_text="Players with a place in the ranking.")
+
+
 class StandingRowSerializer(serializers.Serializer):
     place = serializers.IntegerField(
-        allow_null=True, help_text="None for a player who has not played a counting table."
+        allow_null=True,
+        help_text=(
+            "None for a player who has not played a counting table. After a cut (view "
+            "ranking), the place in the current ranking; None for a player without one."
+        ),
+    )
+    overall_place = serializers.IntegerField(
+        allow_null=True, help_text="Place in the overall standings."
+    )
+    ranking = RankingPlaceSerializer(
+        allow_null=True, help_text="Once a stage after the first has begun."
     )
     player = StandingPlayerSerializer()
     total = serializers.CharField(help_text='Ranking total, exact ("7/3").')
@@ -56,4 +87,10 @@ class StandingsSerializer(serializers.Serializer):
     page = serializers.IntegerField()
     page_size = serializers.IntegerField()
     pages = serializers.IntegerField()
+    view = serializers.ChoiceField(
+        choices=["ranking", "overall"], help_text="Which order and places the rows follow."
+    )
+    ranking = RankingSerializer(
+        allow_null=True, help_text="The current ranking, once a stage after the first has begun."
+    )
     rows = StandingRowSerializer(many=True)

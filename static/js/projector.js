@@ -15,14 +15,17 @@
     return node;
   }
 
-  /* How many body rows of the rendered table are whole inside the box. */
+  /* How many standings rows of the rendered table are whole inside the box (a group's
+     heading row takes room but is not a standings row). */
   function rowsThatFit(box, table) {
     var bottom = box.getBoundingClientRect().bottom + 0.5;
     var rows = table.tBodies[0] ? table.tBodies[0].rows : [];
+    var whole = 0;
     for (var i = 0; i < rows.length; i += 1) {
-      if (rows[i].getBoundingClientRect().bottom > bottom) { return i; }
+      if (rows[i].getBoundingClientRect().bottom > bottom) { return whole; }
+      if (!rows[i].classList.contains("group")) { whole += 1; }
     }
-    return rows.length;
+    return whole;
   }
 
   var fitted = null;  /* rows per page once measured: the screen, not the setting, decides */
@@ -39,8 +42,17 @@
     ["place", "player"].concat(feed.columns).forEach(function (c) { head.appendChild(el("th", null, t(c))); });
     var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
     var body = el("tbody");
-    feed.rows.slice(page * size, page * size + size).forEach(function (row) {
-      var tr = el("tr", row.dropped ? "dropped" : "");
+    var rows = feed.rows.slice(page * size, page * size + size);
+    rows.forEach(function (row, i) {
+      /* After a cut the feed is the current ranking, group after group: a heading row opens
+         each group, and the first row of a page repeats its group's heading. */
+      var heading = row.heading || (i === 0 && row.group ? headingOf(page * size) : "");
+      if (heading) {
+        var th = el("th", null, heading);
+        th.colSpan = 2 + feed.columns.length;
+        var htr = el("tr", "group"); htr.appendChild(th); body.appendChild(htr);
+      }
+      var tr = el("tr", (row.dropped ? "dropped" : "") + (row.group === "cut" ? " cut" : ""));
       tr.appendChild(el("td", "num", String(row.place)));
       tr.appendChild(el("td", null, row.name + (row.dropped ? " (" + t("dropped") + ")" : "")));
       feed.columns.forEach(function (c) { tr.appendChild(el("td", "num", row[c])); });
@@ -49,7 +61,7 @@
     table.appendChild(body);
     box.replaceChildren(table);
     var whole = rowsThatFit(box, table);
-    if (whole < body.rows.length && whole > 0 && whole !== fitted) {
+    if (whole < rows.length && whole > 0 && whole !== fitted) {
       page = Math.floor(page * size / whole);
       fitted = whole;
       renderStandings();
@@ -58,6 +70,14 @@
     info.textContent = t("page") + " " + (page + 1) + " / " + pages +
       (feed.updating ? " · " + t("updating") : "");
     root.setAttribute("data-page", String(page + 1));
+  }
+
+  /* The heading of the group the feed's row ``index`` belongs to. */
+  function headingOf(index) {
+    for (var i = index; i >= 0; i -= 1) {
+      if (feed.rows[i].heading) { return feed.rows[i].heading; }
+    }
+    return "";
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }

@@ -16,6 +16,16 @@ whose rounds hold the round they were given in (docs/rules-decisions.md, section
 from __future__ import annotations
 
 from scoring.standings.formats.inputs import inputs_of, load_inputs, load_stages
+from scoring.standings.formats.ranking import (
+    CONSOLATION,
+    CUT,
+    QUALIFIED,
+    Placed,
+    Ranking,
+    current_ranking,
+    ranking_of,
+    read_ranking,
+)
 from scoring.standings.formats.rows import VALUES, Rows, key_indices, primary
 from scoring.standings.formats.stages import (
     CutInput,
@@ -32,6 +42,14 @@ from scoring.standings.formats.teams import team_arrays
 from scoring.standings.formats.writing import current, prepare, prepare_computed, refresh, store
 
 __all__ = [
+    "CONSOLATION",
+    "CUT",
+    "QUALIFIED",
+    "Placed",
+    "Ranking",
+    "current_ranking",
+    "ranking_of",
+    "read_ranking",
     "CutInput",
     "PACK_FORMAT",
     "Rows",
