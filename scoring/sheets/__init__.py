@@ -20,6 +20,7 @@ One module per concern: ``models`` (sheet, hands, confirmations), ``reading`` (a
 pages and the API read it), ``rights`` (who may write), ``writing`` (the write services),
 ``output`` (the API's and the exports' dicts), ``live`` (live tables, hand statistics),
 ``integrity`` (``verify``, page markers), ``export`` (the hands CSV/XLSX); the staff's and the
-players' pages in ``views``, ``forms`` and ``urls``, the REST API in ``api`` and ``api_urls``.
+players' pages in ``views``, ``forms`` and ``urls`` (the players' door: a card's signed link,
+"My page" and a table's public page, in ``door``), the REST API in ``api`` and ``api_urls``.
 Other code calls ``scoring.sheets.services``, which names the public functions.
 """

@@ -1,9 +1,10 @@
-"""Score sheet pages: staff (a table's sheet), players (/e/<event>/play/), director (cards,
-PINs). Included from ``config.urls`` without a namespace; names start with ``sheets-``."""
+"""Score sheet pages: staff (a table's sheet), players (/e/<event>/play/, "My page", the card's
+link, a table's public page), director (cards, PINs). Included from ``config.urls`` without a
+namespace; names start with ``sheets-``."""
 
 from django.urls import path
 
-from scoring.sheets import views
+from scoring.sheets import door, views
 
 urlpatterns = [
     path(
@@ -12,6 +13,13 @@ urlpatterns = [
         name="sheets-table",
     ),
     path("e/<slug:slug>/play/", views.play, name="sheets-play"),
+    path("e/<slug:slug>/me/", door.my_page, name="sheets-me"),
+    path("e/<slug:slug>/card/<str:token>/", door.card, name="sheets-card"),
+    path(
+        "e/<slug:slug>/r<int:round_number>/t<int:table_number>/",
+        door.table_page,
+        name="sheets-table-public",
+    ),
     path("director/<slug:slug>/player-cards/", views.player_cards, name="sheets-player-cards"),
     path("director/<slug:slug>/pins.csv", views.pins_csv, name="sheets-pins-csv"),
     path("director/<slug:slug>/pins.xlsx", views.pins_xlsx, name="sheets-pins-xlsx"),

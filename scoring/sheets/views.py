@@ -320,7 +320,21 @@ def _sign_in(request: HttpRequest, event: Event) -> HttpResponse:
     choices, table = _sign_in_choices(request, event)
     status = 200
     form = PinForm(request.POST or None, choices=choices, event=event)
-    if request.method == "POST" and form.is_valid():
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and table
+        and form.cleaned_data["player"] not in choices
+    ):
+        # A PIN given at another table's sign-in is not judged: nothing changes, not even
+        # the brake's counts.
+        form.add_error(
+            "player",
+            _("%(name)s does not sit at table %(table)s in the round being played.")
+            % {"name": form.cleaned_data["player"].name, "table": table},
+        )
+        status = 400
+    elif request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
         if player not in choices:
             choices = [player]
@@ -375,13 +389,19 @@ def _players_with_pins(event: Event) -> list[tuple[Player, str, Seat | None]]:
 @director_required
 @require_GET
 def player_cards(request: HttpRequest, event: Event) -> HttpResponse:
-    """A printable page of player cards: name, PIN and the address of the players' page."""
+    """A printable page of player cards: name, PIN, and a QR code of the card's signed link,
+    which opens the player's page and signs that phone in (``scoring.sheets.door``)."""
+    import segno
+
     url = request.build_absolute_uri(reverse("sheets-play", args=[event.slug]))
-    return render(
-        request,
-        "sheets/player_cards.html",
-        {"event": event, "cards": _players_with_pins(event), "url": url},
-    )
+    cards = []
+    for player, pin, _seat in _players_with_pins(event):
+        link = request.build_absolute_uri(
+            reverse("sheets-card", args=[event.slug, pins.card_token(player)])
+        )
+        qr = segno.make(link, error="m").svg_inline(scale=3, dark="#000", light="#fff")
+        cards.append({"player": player, "pin": pin, "link": link, "qr": qr})
+    return render(request, "sheets/player_cards.html", {"event": event, "cards": cards, "url": url})
 
 
 PIN_HEADER = ["player id", "name", "EMA number", "PIN", "live table"]
@@ -430,7 +450,10 @@ def reissue_pin(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     pin = pins.reissue_pin(player)
     messages.success(
         request,
-        _("New PIN for %(name)s: %(pin)s (the old one no longer works).")
+        _(
+            "New PIN for %(name)s: %(pin)s (the old PIN and the old card's QR code no longer "
+            "work: print a new card)."
+        )
         % {"name": player.name, "pin": pin},
     )
     return redirect("sheets-player-cards", slug=event.slug)

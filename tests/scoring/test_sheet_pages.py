@@ -321,14 +321,19 @@ def test_a_floor_referee_is_offered_only_what_they_may_do(riichi):
 
 
 def test_the_public_pages_lead_players_to_the_play_page(riichi, settings):
-    """A player finds where to enter hands from the event's public page, typing no URL."""
+    """A player finds where to enter hands from the event's public page, typing no URL: its
+    "My page" leads there (issue 32), and elsewhere once players no longer enter hands."""
     settings.PUBLIC_PAGE_SECONDS = 0  # no page kept between the two reads
-    page = Client().get(f"/e/{riichi.event.slug}/").content.decode()
-    assert f'href="/e/{riichi.event.slug}/play/"' in page
+    client = Client()
+    page = client.get(f"/e/{riichi.event.slug}/").content.decode()
+    assert f'href="/e/{riichi.event.slug}/me/"' in page
+    me = client.get(f"/e/{riichi.event.slug}/me/")
+    assert me["Location"] == f"/e/{riichi.event.slug}/play/"
     from tournament.events import services as event_services
 
     event = Event.objects.get(pk=riichi.event.pk)
     event.players_enter_hands = False
     event_services.save_event(event)  # as the settings page does
-    page = Client().get(f"/e/{riichi.event.slug}/").content.decode()
-    assert f'href="/e/{riichi.event.slug}/play/"' not in page
+    page = client.get(f"/e/{riichi.event.slug}/").content.decode()
+    assert f'href="/e/{riichi.event.slug}/me/"' in page
+    assert client.get(f"/e/{riichi.event.slug}/me/")["Location"] != f"/e/{event.slug}/play/"

@@ -215,11 +215,14 @@ def test_home_lists_public_events(event, make_event):
 
 
 def test_table_cards_carry_a_qr_code_to_the_table_page(web, event):
+    """The QR code opens the table's public page (issue 32): a player gets the live sheet and
+    the sign-in there, never the staff login."""
     response = web.get(page(event, "rounds/1/cards/"))
     assert response.status_code == 200
     text = response.content.decode()
     assert text.count('class="card"') == event.rounds.get(number=1).tables.count()
-    assert f"http://testserver/referee/{event.slug}/r1/t1/" in text
+    assert f'data-url="http://testserver/e/{event.slug}/r1/t1/"' in text
+    assert "/referee/" not in text
     assert "<svg" in text
 
 

@@ -140,9 +140,47 @@ class ThrottledAdminAuthenticationForm(BrakeMixin, AdminAuthenticationForm):
     pass
 
 
+def player_door(next_url: str) -> dict | None:
+    """What the login page offers a player who opened a staff address (an old table card's
+    QR code, a link passed on): the event's "My page" and, for a table's address, that table's
+    public page. Only for a public event, so that the login page says nothing of private ones."""
+    from django.urls import Resolver404, resolve, reverse
+
+    from tournament.events.models import Event
+
+    if not next_url or not next_url.startswith("/"):
+        return None
+    try:
+        match = resolve(next_url.split("?", 1)[0])
+    except Resolver404:
+        return None
+    slug = match.kwargs.get("slug")
+    if not slug:
+        return None
+    event = Event.objects.filter(slug=slug, is_public=True).first()
+    if event is None:
+        return None
+    door = {"event": event, "my_page": reverse("sheets-me", args=[slug])}
+    round_number = match.kwargs.get("round_number")
+    table_number = match.kwargs.get("table_number")
+    if round_number and table_number:
+        door["table"] = table_number
+        door["table_page"] = reverse("sheets-table-public", args=[slug, round_number, table_number])
+    return door
+
+
 class LoginView(auth_views.LoginView):
+    """The staff login. A player sent here by a staff address is shown their own door first
+    (``player_door``): staff addresses never greet a player with a bare staff login."""
+
     form_class = ThrottledAuthenticationForm
     http_method_names = ["get", "post", "head", "options"]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        if not self.request.user.is_authenticated:
+            context["player_door"] = player_door(self.get_redirect_url())
+        return context
 
     def form_invalid(self, form):
         response = super().form_invalid(form)

@@ -12,6 +12,12 @@ Signing in names the player first (their name at their table, or the card's link
 the PIN: each guess aims at one player, one chance in a million. Guessing is braked through the
 cache, which every web process shares (``PinBrake``); a correct PIN keeps working for its
 player whatever strangers do.
+
+A player card also carries a signed link (``card_token``): it names the event, the player and
+their ``pin_generation``, so that reissuing the PIN ends the old card's link as it ends the old
+PIN. The link signs its phone in exactly as the PIN does (``card_player`` then ``remember``);
+it expires after ``PLAYER_CARD_LINK_DAYS`` (30). It cannot be guessed, and a bad signature
+still counts against the client's brake, like a wrong PIN.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import math
 import time
 
 from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.db import transaction
 
@@ -204,6 +211,47 @@ def sign_in(event: Event, player: Player, pin: str, client: str) -> bool:
     if right:
         brake.succeeded()
     return right
+
+
+class CardRefused(Exception):
+    """A card link that signs nobody in: ``reason`` is "expired", "replaced" or "invalid"."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+CARD_SALT = "mahjong-player-card"
+
+
+def card_token(player: Player) -> str:
+    """The signed part of ``player``'s card link (valid until the PIN is reissued)."""
+    return signing.dumps([player.event_id, player.pk, player.pin_generation], salt=CARD_SALT)
+
+
+def card_player(event: Event, token: str, client: str) -> Player:
+    """The player whose card link ``token`` is, if it still signs in; ``CardRefused`` if not,
+    ``PinThrottled`` while the client's brake holds (bad signatures count as wrong PINs)."""
+    address = hashlib.sha256(client.encode("utf-8", "replace")).hexdigest()[:24]
+    key = f"pin:{event.pk}:card:{address}"
+    window = _setting("PIN_LOCK_SECONDS", 300)
+    if cache.get(key, 0) >= _setting("PIN_FAILURES_PER_CLIENT", 5):
+        raise PinThrottled(window)
+    days = _setting("PLAYER_CARD_LINK_DAYS", 30)
+    try:
+        event_id, player_id, generation = signing.loads(token, salt=CARD_SALT, max_age=days * 86400)
+    except signing.SignatureExpired:
+        raise CardRefused("expired") from None
+    except (signing.BadSignature, TypeError, ValueError):
+        _counted(key, window)
+        raise CardRefused("invalid") from None
+    player = Player.objects.filter(pk=player_id, event_id=event.pk).first()
+    if event_id != event.pk or player is None:
+        raise CardRefused("invalid")
+    if player.pin_generation != generation:
+        raise CardRefused("replaced")
+    PinBrake(event.pk, player.pk, client).succeeded()
+    return player
 
 
 SESSION_KEY = "player-pin"

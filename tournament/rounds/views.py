@@ -196,7 +196,8 @@ def seat_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 @require_GET
 def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """One printable page of A6 table cards: number, seats and a QR code that opens the
-    table's referee page."""
+    table's public page (its live sheet and the players' sign-in); a signed-in referee of the
+    table goes on from there to the referee's table page."""
     import segno
     from django.urls import reverse
 
@@ -204,7 +205,7 @@ def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse
     cards = []
     for table in round_.tables.prefetch_related("seats__player"):
         url = request.build_absolute_uri(
-            reverse("referee:table", args=[event.slug, round_.number, table.number])
+            reverse("sheets-table-public", args=[event.slug, round_.number, table.number])
         )
         qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
         cards.append({"table": table, "seats": list(table.seats.all()), "url": url, "qr": qr})
