@@ -147,6 +147,8 @@ class Tablet(threading.Thread):
                 "number": number,
                 "hand": random_hand(self.rng),
                 "idempotency_key": f"t{self.table}-h{number}",
+                # Random hands repeat now and then: the tablet means it.
+                "same_again": True,
             }
             roll = self.rng.random()
             if roll < 0.15:
@@ -211,6 +213,7 @@ def queries_per_hand(slug: str, token: str, table: int) -> tuple[int, int]:
             "number": number,
             "hand": {"kind": "draw", "tenpai": [0]},
             "idempotency_key": f"measure-{number}",
+            "same_again": True,
         }
         with CaptureQueriesContext(connection) as captured:
             response = client.post(url, body, content_type="application/json")

@@ -159,6 +159,15 @@ class HandInSerializer(serializers.Serializer):
     foul_report = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=2**31 - 1
     )
+    same_again = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=(
+            "True when this hand really is the same as the previous one (same kind, seats, "
+            "values and foul report). Without it such a hand is refused (400, field "
+            "same_again) and nothing is stored."
+        ),
+    )
 
 
 class CorrectionInSerializer(serializers.Serializer):
@@ -251,7 +260,9 @@ class SheetHandsView(_SheetView):
         responses={201: SheetSerializer, 200: SheetSerializer, **_WRITES},
         description=(
             "Add the next hand. The same idempotency key again returns 200 with the sheet; "
-            "another hand already stored under this number gives 409 with that hand."
+            "another hand already stored under this number gives 409 with that hand (a form "
+            "or client sent twice, whatever its key, never stores a copy). A hand identical to "
+            "the previous one needs same_again: true, else 400 and nothing is stored."
         ),
     )
     def post(self, request, event, number, table):
@@ -267,6 +278,7 @@ class SheetHandsView(_SheetView):
             number=data["number"],
             idempotency_key=data["idempotency_key"],
             foul_report=data.get("foul_report"),
+            same_again=data["same_again"],
         )
         if conflict:
             return conflict

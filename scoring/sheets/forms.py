@@ -62,6 +62,10 @@ class HandForm(forms.Form):
     foul_report = forms.TypedChoiceField(
         label=_("Foul report (chombo, false win)"), required=False, coerce=int, empty_value=None
     )
+    # Hidden until the services refuse a hand identical to the previous one (``ask_same_again``).
+    same_again = forms.BooleanField(
+        label=_("Yes, the same again"), required=False, widget=forms.HiddenInput
+    )
 
     def __init__(
         self,
@@ -92,6 +96,8 @@ class HandForm(forms.Form):
             self.fields[f"points_{i}"].label = seat_choices[i][1]
         if not self.is_bound:
             self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+        elif self.data.get("same_again") not in (None, "", "false", "False", "0"):
+            self.fields["same_again"].widget = forms.CheckboxInput()
         drop: tuple[str, ...] = ()
         if family == "mcr":
             drop = ("han", "fu", "limit", "riichi", "tenpai")
@@ -103,6 +109,11 @@ class HandForm(forms.Form):
             drop = (*drop, "points_0", "points_1", "points_2", "points_3")
         for name in drop:
             del self.fields[name]
+
+    def ask_same_again(self, errors: list[str]) -> None:
+        """Show the "Yes, the same again" box with the services' reason for asking."""
+        self.fields["same_again"].widget = forms.CheckboxInput()
+        self.add_error("same_again", errors)
 
     def hand(self) -> dict[str, Any]:
         """The hand as the services take it (after ``is_valid``)."""

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from penalties.current import current_reports
@@ -122,7 +123,13 @@ def _handle(request: HttpRequest, table: Table, author: sheets.Author, *, staff:
                 **kwargs,
             )
         else:
-            hand, created = sheets.add_hand(table, form.hand(), number=number, **kwargs)
+            hand, created = sheets.add_hand(
+                table,
+                form.hand(),
+                number=number,
+                same_again=form.cleaned_data.get("same_again", False),
+                **kwargs,
+            )
         if created:
             done = (
                 _("Hand %(number)d corrected.")
@@ -130,21 +137,39 @@ def _handle(request: HttpRequest, table: Table, author: sheets.Author, *, staff:
                 else _("Hand %(number)d recorded.")
             )
             messages.success(request, done % {"number": hand.number})
+        elif correction is None:
+            messages.info(request, _already_recorded(hand, view))
         return True, None
     except ValidationError as error:
         if form is None:
             for message in _messages_of(error):
                 messages.error(request, message)
             return False, None
-        for message in _messages_of(error):
+        errors = dict(getattr(error, "error_dict", {}))
+        if "same_again" in errors:
+            form.ask_same_again(errors.pop("same_again"))
+            error = ValidationError(errors) if errors else None
+        for message in _messages_of(error) if error is not None else []:
             form.add_error(None, message)
         return False, form
     except PermissionDenied as error:
         messages.error(request, str(error) or _("You may not do that."))
         return False, form
     except sheets.HandConflict as conflict:
-        messages.error(request, conflict.message)
+        if action == "add" and conflict.hand is not None:
+            # A form for a hand already stored (Back, a reload, another phone): show that hand.
+            messages.warning(request, _already_recorded(conflict.hand, view))
+        else:
+            messages.error(request, conflict.message)
         return True, None
+
+
+def _already_recorded(hand, view: sheets.SheetView) -> str:
+    names = [s.player.name for s in view.seats] + [""] * (4 - len(view.seats))
+    return _("Hand %(number)d is already recorded: %(hand)s. Nothing new was stored.") % {
+        "number": hand.number,
+        "hand": describe(hand.data, names),
+    }
 
 
 def describe(data: dict, names: list[str]) -> str:
@@ -246,6 +271,10 @@ def _render_sheet(
     return render(request, "sheets/sheet.html", context, status=status)
 
 
+# The sheet pages carry a hand form for hand N: never kept by the browser's or a proxy's cache,
+# so that Back shows the sheet as it is now (a form kept anyway is answered by the services:
+# hand N is already recorded).
+@never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
 def sheet_page(request: HttpRequest, slug: str, round_number: int, table_number: int):
@@ -268,6 +297,7 @@ def sheet_page(request: HttpRequest, slug: str, round_number: int, table_number:
     return _render_sheet(request, table, author, staff=True)
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 def play(request: HttpRequest, slug: str) -> HttpResponse:
     """The players' page: sign in with the PIN, then the sheet of your table in the live round."""

@@ -126,11 +126,16 @@ def add_hand(
     number: Any,
     idempotency_key: Any,
     foul_report: Any = None,
+    same_again: bool = False,
 ) -> tuple[SheetHand, bool]:
     """Add hand ``number`` (the next one) to the table's sheet. Returns (hand, created): a
     replay of a stored key returns the stored hand, ``created`` False. Another hand stored under
-    ``number`` raises ``HandConflict`` with it. Queries: the rights, the locked sheet, its hands
-    and the insert, whatever the sheet's length (more only on the hand that closes it)."""
+    ``number`` raises ``HandConflict`` with it: a form built for hand N, sent again with a new
+    key (Back, a reload), never stores a copy. A hand identical to the previous one (the same
+    data and foul report) is refused unless ``same_again`` says it really happened twice: a
+    form the browser refilled with the last hand's values is the likelier story. Queries: the
+    rights, the locked sheet, its hands and the insert, whatever the sheet's length (more only
+    on the hand that closes it)."""
     event = table.round.event
     check_enabled(event)
     key = _clean_key(idempotency_key)
@@ -156,6 +161,8 @@ def add_hand(
                     {"number": [_("The next hand is hand %(next)d.") % {"next": len(hands) + 1}]}
                 )
             stored_json = hand_json(hand)
+            if hands and not same_again:
+                _check_not_repeated(hands[-1], stored_json, report)
             played = _checked_play(event, [*(h.data for h in hands), stored_json])
             new = SheetHand.objects.create(
                 sheet=sheet,
@@ -175,6 +182,23 @@ def add_hand(
     except IntegrityError:
         return _after_race(table, key, number)
     return new, True
+
+
+def _check_not_repeated(
+    previous: SheetHand, data: Mapping[str, Any], report: FoulReport | None
+) -> None:
+    if previous.data == data and previous.foul_report_id == (report.pk if report else None):
+        raise ValidationError(
+            {
+                "same_again": [
+                    _(
+                        "This hand is the same as hand %(number)d. If the same really happened "
+                        "again, confirm it: “Yes, the same again”."
+                    )
+                    % {"number": previous.number}
+                ]
+            }
+        )
 
 
 def _locked_hands(

@@ -39,6 +39,7 @@ def post(client, hall, number):
             "number": number,
             "hand": {"kind": "draw", "tenpai": [0]},
             "idempotency_key": f"k{number}",
+            "same_again": True,
         },
         content_type="application/json",
     )

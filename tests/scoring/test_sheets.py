@@ -364,7 +364,7 @@ def test_a_sheet_whose_options_changed_reads_as_far_as_it_plays(mcr_hall, client
     hall = mcr_hall
     table = table_of(hall.event)
     for number in range(1, 6):
-        add(table, mcr_win(E, 8), Author(user=hall.head), number)
+        add(table, mcr_win(E, 8), Author(user=hall.head), number, same_again=True)
     Event.objects.filter(pk=hall.event.pk).update(ruleset_options={"game_length": 3})
     table = table_of(hall.event)
     view = sheets.read_sheet(table)
