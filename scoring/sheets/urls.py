@@ -3,7 +3,7 @@ PINs). Included from ``config.urls`` without a namespace; names start with ``she
 
 from django.urls import path
 
-from scoring.sheets import views
+from scoring.sheets import offline, views
 
 urlpatterns = [
     path(
@@ -12,6 +12,12 @@ urlpatterns = [
         name="sheets-table",
     ),
     path("e/<slug:slug>/play/", views.play, name="sheets-play"),
+    path("e/<slug:slug>/play/sw.js", offline.service_worker, name="sheets-play-sw"),
+    path(
+        "e/<slug:slug>/play/manifest.webmanifest",
+        offline.web_manifest,
+        name="sheets-play-manifest",
+    ),
     path("director/<slug:slug>/player-cards/", views.player_cards, name="sheets-player-cards"),
     path("director/<slug:slug>/pins.csv", views.pins_csv, name="sheets-pins-csv"),
     path("director/<slug:slug>/pins.xlsx", views.pins_xlsx, name="sheets-pins-xlsx"),
