@@ -95,7 +95,8 @@ def service_worker(request: HttpRequest, slug: str) -> HttpResponse:
     response = render(
         request,
         "sheets/play-sw.js",
-        {"scope": scope, "prefix": f"mahjong-play-{event.slug}-"},
+        # JSON string literals for the script (a slug is letters, digits, - and _).
+        {"scope": json.dumps(scope), "prefix": json.dumps(f"mahjong-play-{event.slug}-")},
         content_type="application/javascript",
     )
     response["Cache-Control"] = "no-cache"

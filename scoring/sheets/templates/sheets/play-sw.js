@@ -12,8 +12,8 @@
  * 304), and fail offline. No other method than GET is ever answered or kept.
  */
 "use strict";
-var SCOPE = "{{ scope|escapejs }}";
-var PREFIX = "{{ prefix|escapejs }}";
+var SCOPE = {{ scope|safe }};
+var PREFIX = {{ prefix|safe }};
 var NOT_KEPT = "{{ _('Offline, and this page was not kept on this phone.')|escapejs }}";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
