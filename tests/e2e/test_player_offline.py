@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.sheets import services as sheets
-from tests.e2e.conftest import wait_until
+from tests.e2e.conftest import PHONE, wait_until
 from tests.e2e.test_score_sheets import sign_in
 from tournament.events.models import Event
 from tournament.players import pins
@@ -105,3 +105,26 @@ def test_the_players_page_reads_offline_and_signing_out_forgets_it(
     assert f"Signed in as {h.west.name}" in shown
     assert f"Signed in as {h.south.name}" not in shown
     shoot(second, "player-offline-second-player-phone")
+
+
+def test_the_worker_and_the_manifest_pass_the_content_security_policy(riichi, live_server, browser):
+    """The shared phone context bypasses the policy: here it is enforced."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en")
+    violations: list[str] = []
+    context.on(
+        "console",
+        lambda m: (
+            violations.append(m.text)
+            if "Content Security Policy" in m.text or "Refused to" in m.text
+            else None
+        ),
+    )
+    try:
+        page = sign_in(context, live_server.url, riichi.event.slug, riichi.south)
+        wait_until(page, KEPT, f"/e/{riichi.event.slug}/play/", timeout=20)
+        assert context.new_cdp_session(page).send("Page.getAppManifest")["errors"] == []
+        page.reload()
+        page.wait_for_selector("[data-testid=totals]")
+        assert violations == []
+    finally:
+        context.close()
