@@ -141,6 +141,17 @@ def test_signing_out_clears_the_site_data_the_phone_kept(riichi):
 
 
 @pytest.mark.django_db
+def test_signing_out_through_the_api_clears_the_site_data_too(riichi):
+    south = player_client(riichi, riichi.south)
+    south.get(play_url(riichi))
+    token = south.cookies["csrftoken"].value
+    answer = south.delete(f"/api/events/{riichi.event.slug}/play/sign-in/", HTTP_X_CSRFTOKEN=token)
+    assert answer.status_code == 204
+    assert answer["Clear-Site-Data"] == '"cache", "storage"'
+    assert "X-Player-Cache" not in south.get(play_url(riichi))
+
+
+@pytest.mark.django_db
 def test_a_poll_of_an_unchanged_sheet_is_a_304_and_a_new_hand_moves_the_etag(riichi):
     south = player_client(riichi, riichi.south)
     first = south.get(play_url(riichi), **POLL)
