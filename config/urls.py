@@ -12,6 +12,7 @@ from drf_spectacular.views import (
 )
 
 from penalties.tablet import views as referee_views
+from scoring.sheets import offline as sheets_offline
 from tournament.access.login import (
     AdminLoginView,
     LoginView,
@@ -39,6 +40,7 @@ urlpatterns = [
     path("sw.js", referee_views.service_worker, name="service-worker"),
     # Browsers ask for /favicon.ico on their own; pages name the SVG icon.
     path("favicon.ico", favicon, name="favicon"),
+    path("manifest.webmanifest", sheets_offline.web_manifest, name="web-manifest"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("", include("scoring.sheets.urls")),

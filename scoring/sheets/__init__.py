@@ -19,7 +19,8 @@ Errors: ``ValidationError`` (bad input, nothing written), ``PermissionDenied``, 
 One module per concern: ``models`` (sheet, hands, confirmations), ``reading`` (a sheet as
 pages and the API read it), ``rights`` (who may write), ``writing`` (the write services),
 ``output`` (the API's and the exports' dicts), ``live`` (live tables, hand statistics),
-``integrity`` (``verify``, page markers), ``export`` (the hands CSV/XLSX); the staff's and the
+``integrity`` (``verify``, page markers), ``export`` (the hands CSV/XLSX), ``offline`` (the web
+app manifests, the player's service worker, the play page's ETag); the staff's and the
 players' pages in ``views``, ``forms`` and ``urls`` (the players' door: a card's signed link,
 "My page" and a table's public page, in ``door``), the REST API in ``api`` and ``api_urls``.
 Other code calls ``scoring.sheets.services``, which names the public functions.

@@ -448,4 +448,7 @@ class PlayerSignInView(APIView):
     def delete(self, request, event):
         SessionAuthentication().enforce_csrf(request)
         pins.forget(request.session)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        # As the play page's sign-out: the phone forgets the pages its service worker kept.
+        return Response(
+            status=status.HTTP_204_NO_CONTENT, headers={"Clear-Site-Data": '"cache", "storage"'}
+        )

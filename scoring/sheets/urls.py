@@ -4,7 +4,7 @@ namespace; names start with ``sheets-``."""
 
 from django.urls import path
 
-from scoring.sheets import door, views
+from scoring.sheets import door, offline, views
 
 urlpatterns = [
     path(
@@ -19,6 +19,12 @@ urlpatterns = [
         "e/<slug:slug>/r<int:round_number>/t<int:table_number>/",
         door.table_page,
         name="sheets-table-public",
+    ),
+    path("e/<slug:slug>/play/sw.js", offline.service_worker, name="sheets-play-sw"),
+    path(
+        "e/<slug:slug>/play/manifest.webmanifest",
+        offline.web_manifest,
+        name="sheets-play-manifest",
     ),
     path("director/<slug:slug>/player-cards/", views.player_cards, name="sheets-player-cards"),
     path("director/<slug:slug>/pins.csv", views.pins_csv, name="sheets-pins-csv"),

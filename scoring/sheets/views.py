@@ -22,6 +22,7 @@ from penalties.current import current_reports
 from penalties.models import FoulReport
 from rules import get_ruleset
 from scoring.files import XLSX_TYPE, to_xlsx
+from scoring.sheets import offline
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
 from scoring.sheets.forms import (
@@ -307,12 +308,24 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
     player = session_player(request, slug)
     if request.method == "POST" and request.POST.get("action") == "sign-out":
         pins.forget(request.session)
-        return redirect(request.path)
+        response = redirect(request.path)
+        # The phone forgets the pages its service worker kept of this player (offline.py).
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response
     if player is None:
         return _sign_in(request, event)
     seat = pins.live_seat(player)
     if seat is None:
-        return render(request, "sheets/play_wait.html", {"event": event, "player": player})
+        etag = offline.play_etag(player, None, event.revision)
+        return offline.unchanged(request, etag) or offline.mark(
+            render(request, "sheets/play_wait.html", {"event": event, "player": player}),
+            request,
+            player,
+            etag,
+        )
+    etag = offline.play_etag(player, seat.table, event.revision)
+    if (answer := offline.unchanged(request, etag)) is not None:
+        return answer
     table = Table.objects.select_related("round__event").get(pk=seat.table_id)
     author = sheets.Author(player=player)
     if request.method == "POST":
@@ -320,7 +333,7 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
         if done:
             return redirect(request.path)
         return _render_sheet(request, table, author, staff=False, form=form, status=400)
-    return _render_sheet(request, table, author, staff=False)
+    return offline.mark(_render_sheet(request, table, author, staff=False), request, player, etag)
 
 
 def _sign_in_choices(request: HttpRequest, event: Event) -> tuple[list[Player], int | None]:
