@@ -6,12 +6,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import psycopg
 from django.db import InterfaceError, OperationalError, connection
 
 from penalties.models import LedgerEntry
@@ -74,27 +76,42 @@ def int_rows(sql: str, params: list, columns: int) -> np.ndarray:
 
     On PostgreSQL the server packs the rows into one bytea of big-endian int8s: sending
     thousands of rows one by one, and making a Python object of every value, costs several
-    times what computing them does."""
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
+    times what computing them does. That bytea comes back in binary (see ``_fetch_binary``),
+    not as hexadecimal text twice its size to decode."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
             cursor.execute(sql, params)
             found = cursor.fetchall()
-            # Twice as fast as ``np.array`` over the tuples, which guesses each one's shape.
-            values = itertools.chain.from_iterable(found)
-            rows = np.fromiter(values, dtype=np.int64, count=len(found) * columns)
-            return rows.reshape(-1, columns)
-        names = [f"c{i}" for i in range(columns)]
-        packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
-        cursor.execute(
-            f"SELECT string_agg({packed}, ''::bytea), COUNT(*) "
-            f"FROM ({sql}) AS q({', '.join(names)})",
-            params,
+        # Twice as fast as ``np.array`` over the tuples, which guesses each one's shape.
+        values = itertools.chain.from_iterable(found)
+        rows = np.fromiter(values, dtype=np.int64, count=len(found) * columns)
+        return rows.reshape(-1, columns)
+    names = [f"c{i}" for i in range(columns)]
+    packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
+    data, count = _fetch_binary(
+        f"SELECT string_agg({packed}, ''::bytea), COUNT(*) FROM ({sql}) AS q({', '.join(names)})",
+        params,
+    )
+    rows = np.frombuffer(data or b"", dtype=">i8").astype(np.int64).reshape(-1, columns)
+    if len(rows) != count:  # string_agg skips a row with a NULL
+        raise ValueError("a row with a NULL where an integer is needed")
+    return rows
+
+
+def _fetch_binary(sql: str, params: list) -> tuple:
+    """The one row of ``sql`` in binary format, on the connection's own psycopg connection
+    (Django's cursors bind parameters on the client, and those cannot ask for binary
+    results), with Django's error wrapping and query log as for any query."""
+    connection.ensure_connection()
+    start = time.monotonic()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, prepare=False, binary=True)
+        row = cursor.fetchone()
+    if connection.queries_logged:
+        connection.queries_log.append(
+            {"sql": f"{sql} -- {params!r}", "time": f"{time.monotonic() - start:.3f}"}
         )
-        data, count = cursor.fetchone()
-        rows = np.frombuffer(data or b"", dtype=">i8").astype(np.int64).reshape(-1, columns)
-        if len(rows) != count:  # string_agg skips a row with a NULL
-            raise ValueError("a row with a NULL where an integer is needed")
-        return rows
+    return row
 
 
 # A ledger row as the standings count it: a transfer moves points between the player and the
@@ -192,23 +209,25 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
         .query.sql_with_params()
     )
 
-    def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
+    def players_seats() -> tuple[list, np.ndarray, Any]:
         # Query: the event's players.
         players = list(
             Player.objects.filter(event_id=event_id)
             .order_by("pk")
             .values_list("pk", "name", "status", "is_substitute", "team_id")
         )
-        # Queries: the seat scores of every counting result; the event's tables with their
-        # round and table numbers.
+        # Query: the seat scores of every counting result.
         seats = int_rows(seats_sql, list(seats_params), 3)
-        tables = int_rows(tables_sql, list(tables_params), 3)
-        return players, seats, tables, also() if also is not None else None
+        return players, seats, also() if also is not None else None
 
-    # Query (at the same time where it can be): the ledger's transfers and deductions.
-    (players, seats, all_tables, other), ledger = _both(
-        players_seats_tables, lambda: int_rows(_ledger_sql(), [event_id], 5)
-    )
+    def tables_ledger() -> tuple[np.ndarray, np.ndarray]:
+        # Queries: the event's tables with their round and table numbers; the ledger's
+        # transfers and deductions.
+        tables = int_rows(tables_sql, list(tables_params), 3)
+        return tables, int_rows(_ledger_sql(), [event_id], 5)
+
+    # The two halves at the same time where they can be (about as long as each other).
+    (players, seats, other), (all_tables, ledger) = _both(players_seats, tables_ledger)
 
     ids = np.array([p[0] for p in players], dtype=np.int64)
     seats = seats[np.argsort(seats[:, 0], kind="stable")]
