@@ -115,19 +115,21 @@ def _fetch_binary(sql: str, params: list) -> tuple:
 
 
 # A ledger row as the standings count it: a transfer moves points between the player and the
-# counterpart at the table; a deduction counts at the table or in the overall total.
-TRANSFER, AT_TABLE, IN_TOTAL = 0, 1, 2
+# counterpart at the table; a deduction counts at the table or in the overall total. The third
+# column holds a transfer's counterpart (an id, positive), or what a deduction is:
+AT_TABLE, IN_TOTAL = -1, -2
 
 
 def _ledger_sql() -> str:
-    """The event's transfers and scoped deductions: player, counterpart (0 if none), table,
-    what it is (``TRANSFER``, ``AT_TABLE`` or ``IN_TOTAL``), points."""
+    """The event's transfers and scoped deductions: player, table, counterpart or what the
+    deduction is (``AT_TABLE`` or ``IN_TOTAL``), points. Four columns, not five: the ledger is
+    the longest of the reads."""
     ledger = LedgerEntry._meta.db_table
     transfer, deduct = LedgerEntry.Kind.TRANSFER.value, LedgerEntry.Kind.DEDUCT.value
     table, overall = LedgerEntry.Scope.TABLE.value, LedgerEntry.Scope.OVERALL.value
     return f"""
-        SELECT player_id, COALESCE(counterpart_id, 0), table_id,
-               CASE WHEN kind = '{transfer}' THEN {TRANSFER}
+        SELECT player_id, table_id,
+               CASE WHEN kind = '{transfer}' THEN counterpart_id
                     WHEN scope = '{table}' THEN {AT_TABLE} ELSE {IN_TOTAL} END,
                points
         FROM {ledger}
@@ -209,25 +211,23 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
         .query.sql_with_params()
     )
 
-    def players_seats() -> tuple[list, np.ndarray, Any]:
+    def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
         # Query: the event's players.
         players = list(
             Player.objects.filter(event_id=event_id)
             .order_by("pk")
             .values_list("pk", "name", "status", "is_substitute", "team_id")
         )
-        # Query: the seat scores of every counting result.
+        # Queries: the seat scores of every counting result; the event's tables with their
+        # round and table numbers.
         seats = int_rows(seats_sql, list(seats_params), 3)
-        return players, seats, also() if also is not None else None
-
-    def tables_ledger() -> tuple[np.ndarray, np.ndarray]:
-        # Queries: the event's tables with their round and table numbers; the ledger's
-        # transfers and deductions.
         tables = int_rows(tables_sql, list(tables_params), 3)
-        return tables, int_rows(_ledger_sql(), [event_id], 5)
+        return players, seats, tables, also() if also is not None else None
 
-    # The two halves at the same time where they can be (about as long as each other).
-    (players, seats, other), (all_tables, ledger) = _both(players_seats, tables_ledger)
+    # Query (at the same time where it can be): the ledger's transfers and deductions.
+    (players, seats, all_tables, other), ledger = _both(
+        players_seats_tables, lambda: int_rows(_ledger_sql(), [event_id], 4)
+    )
 
     ids = np.array([p[0] for p in players], dtype=np.int64)
     seats = seats[np.argsort(seats[:, 0], kind="stable")]
@@ -238,9 +238,9 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
     all_tables = all_tables[np.argsort(all_tables[:, 0])]
     numbers = all_tables[_indices(all_tables[:, 0], table_ids, "table"), 1:]
 
-    player, counterpart, table, what, points = ledger.T
+    player, table, counterpart, points = ledger.T
     overall = np.zeros(len(ids), dtype=np.int64)
-    in_total = what == IN_TOTAL
+    in_total = counterpart == IN_TOTAL
     np.add.at(overall, _indices(ids, player[in_total]), points[in_total])
     # Their rounds, from their tables (a ledger row's round is its table's; 0: not found).
     found = positions(all_tables[:, 0], table[in_total])
@@ -249,7 +249,7 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
     overall_rounds = np.stack((player[in_total], in_round, points[in_total]), axis=1)
     # Table-scope moves onto the mover's seat at that table. A penalty of somebody not seated
     # in the counting result, or at a table without one, cannot change a table.
-    transfer, at_table = what == TRANSFER, what == AT_TABLE
+    transfer, at_table = counterpart > 0, counterpart == AT_TABLE
     mover = _indices(
         ids, np.concatenate((player[transfer], counterpart[transfer], player[at_table]))
     )
