@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import os
 import time
@@ -19,8 +20,9 @@ from django.db import InterfaceError, OperationalError, connection
 from penalties.models import LedgerEntry
 from rules import Grid, TableResult
 from scoring.results.models import SeatScore
+from scoring.results.models import TableResult as Result
 from tournament.players.models import Player
-from tournament.rounds.models import Table
+from tournament.rounds.models import Round, Table
 
 _reader: tuple[int, ThreadPoolExecutor] | None = None
 
@@ -194,34 +196,51 @@ def _indices(ids: np.ndarray, values: np.ndarray, what: str = "player") -> np.nd
     return found
 
 
+@functools.cache
+def _reads_sql() -> dict[str, str]:
+    """The statements of ``load_grid`` but the ledger's, written once per process: building
+    them with the ORM at every reconcile, and making its rows of the players, cost more than
+    the queries' own work. Each takes the event id."""
+    player, table, round_ = Player._meta, Table._meta, Round._meta
+    seat, result = SeatScore._meta, Result._meta
+
+    def col(meta: Any, field: str) -> str:
+        return f'"{meta.db_table}"."{meta.get_field(field).column}"'
+
+    players = ", ".join(col(player, f) for f in ("id", "name", "status", "is_substitute", "team"))
+    return {
+        "players": f'SELECT {players} FROM "{player.db_table}" '
+        f"WHERE {col(player, 'event')} = %s ORDER BY {col(player, 'id')}",
+        # The seat scores of every counting result: table, player, score.
+        "seats": f"SELECT {col(result, 'table')}, {col(seat, 'player')}, {col(seat, 'score')} "
+        f'FROM "{seat.db_table}" JOIN "{result.db_table}" '
+        f"ON {col(result, 'id')} = {col(seat, 'result')} "
+        f"WHERE {col(result, 'event')} = %s AND {col(result, 'counts')}",
+        # The event's tables: id, round number, table number.
+        "tables": f"SELECT {col(table, 'id')}, {col(round_, 'number')}, {col(table, 'number')} "
+        f'FROM "{table.db_table}" JOIN "{round_.db_table}" '
+        f"ON {col(round_, 'id')} = {col(table, 'round')} "
+        f"WHERE {col(round_, 'event')} = %s",
+    }
+
+
 def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
     """Everything the standings depend on, in four queries. ``also``: another read to make
     with them (while the ledger is read, where that happens at the same time), its result
     kept as ``Loaded.also``."""
-    seats_sql, seats_params = (
-        SeatScore.objects.filter(result__event_id=event_id, result__counts=True)
-        .order_by()
-        .values_list("result__table_id", "player_id", "score")
-        .query.sql_with_params()
-    )
-    tables_sql, tables_params = (
-        Table.objects.filter(round__event_id=event_id)
-        .order_by()
-        .values_list("pk", "round__number", "number")
-        .query.sql_with_params()
-    )
+    sql = _reads_sql()
 
     def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
         # Query: the event's players.
-        players = list(
-            Player.objects.filter(event_id=event_id)
-            .order_by("pk")
-            .values_list("pk", "name", "status", "is_substitute", "team_id")
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql["players"], [event_id])
+            players = cursor.fetchall()
+        if connection.vendor != "postgresql":  # SQLite's booleans come back as 0 and 1
+            players = [(*p[:3], bool(p[3]), p[4]) for p in players]
         # Queries: the seat scores of every counting result; the event's tables with their
         # round and table numbers.
-        seats = int_rows(seats_sql, list(seats_params), 3)
-        tables = int_rows(tables_sql, list(tables_params), 3)
+        seats = int_rows(sql["seats"], [event_id], 3)
+        tables = int_rows(sql["tables"], [event_id], 3)
         return players, seats, tables, also() if also is not None else None
 
     # Query (at the same time where it can be): the ledger's transfers and deductions.
