@@ -8,8 +8,9 @@ import logging
 from contextlib import nullcontext
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F, Q
+from django.db import connection, transaction
+from django.db.models import F, Q, QuerySet
+from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
 from scoring.standings import formats, snapshot
@@ -74,15 +75,36 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
             event_id, computed, loaded, has_teams=has_teams, has_stages=has_stages, best=best
         )
     # Query: the conditional write (with the format's, one commit for both).
+    own = not connection.in_atomic_block  # the commit is ours, not a caller's
     with transaction.atomic() if prepared is not None else nullcontext():
-        written = StandingsSnapshot.objects.filter(condition).update(
-            revision=revision, packed=packed, method=method, computed_at=timezone.now()
+        written = _update(
+            StandingsSnapshot.objects.filter(condition),
+            {"revision": revision, "packed": packed, "method": method},
+            no_flush=own,
         )
         if written and prepared is not None:
             formats.store(event_id, revision, prepared, force=force)
     status = "written" if written else "superseded"
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
+
+
+def _update(queryset: QuerySet, values: dict[str, Any], *, no_flush: bool) -> int:
+    """``queryset.update(**values, computed_at=now)``. On PostgreSQL, when the transaction is
+    the reconcile's own (``no_flush``), its commit does not wait for the disk (the same
+    statement sets ``synchronous_commit`` off for that transaction only): waiting costs more
+    than computing the standings, and a snapshot a crash loses is only derived data left at an
+    older revision, which ``stale_event_ids`` finds and the sweep recomputes."""
+    values = {**values, "computed_at": timezone.now()}
+    if connection.vendor != "postgresql" or not no_flush:
+        return queryset.update(**values)
+    query = queryset.query.chain(UpdateQuery)
+    query.add_update_values(values)
+    sql, params = query.get_compiler(queryset.db).as_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(f"SET LOCAL synchronous_commit TO OFF; {sql}", params)
+        cursor.nextset()
+        return cursor.rowcount
 
 
 def stale_event_ids() -> list[int]:

@@ -113,3 +113,17 @@ def test_migrate_rebuilds_stale_standings_in_the_same_step(make_hall):
     call_command("migrate", verbosity=0)
     current = Event.objects.get(pk=hall.event.pk).revision
     assert stale < current == StandingsSnapshot.objects.get(event=hall.event).revision
+
+
+@pytest.mark.django_db(transaction=True)
+def test_going_back_before_format_5_forgets_it(director):
+    event_id = build_event(16, 2, 10, slug="format-5")
+    reconcile.reconcile_event(event_id)
+    assert zlib.decompress(StandingsSnapshot.objects.get(event_id=event_id).packed)[0] == 5
+    try:
+        apps = migrate("0010_merge_formats_sheets")
+        stored = apps.get_model("scoring", "StandingsSnapshot").objects.get(event_id=event_id)
+        assert (stored.revision, stored.computed_at, bytes(stored.packed)) == (-1, None, b"")
+    finally:
+        migrate()
+    assert event_id in reconcile.stale_event_ids()

@@ -80,15 +80,20 @@ class Rows:
     def of_head(cls, head: dict[str, list], lines: np.ndarray) -> Rows:
         """From a snapshot's head and lines, as ``snapshot.compute_rows`` makes them (or
         ``packed`` holds them)."""
-        counts = np.array(head["lines"], dtype=np.int64)
+        counts = np.asarray(head["lines"], dtype=np.int64)
         line_row = np.repeat(np.arange(len(counts)), counts)
         # Line columns: round, table, score, units, table points, penalty.
         line_values = np.stack((lines[:, 3], lines[:, 4], lines[:, 2] * TWELFTHS), axis=1)
+        place = head["place"]
+        if isinstance(place, list):  # read back: no place may be None
+            place = [p or 0 for p in place]
         return cls(
-            player=np.array(head["player"], dtype=np.int64),
-            place=np.array([p or 0 for p in head["place"]], dtype=np.int64),
-            played=np.array(head.get("played", head["lines"]), dtype=np.int64),
-            values=np.array([head[v] for v in VALUES], dtype=np.int64).reshape(3, -1).T,
+            player=np.asarray(head["player"], dtype=np.int64),
+            place=np.asarray(place, dtype=np.int64),
+            played=np.asarray(head.get("played", head["lines"]), dtype=np.int64),
+            values=np.stack([np.asarray(head[v], dtype=np.int64) for v in VALUES], axis=1).reshape(
+                -1, 3
+            ),
             line_row=line_row,
             line_round=lines[:, 0].copy(),
             line_values=line_values.astype(np.int64),

@@ -8,15 +8,18 @@ arrays, the ledger at the same time as the rest on PostgreSQL; ``compute`` ranks
 Only players who played a counting table are ranked; registered players without one follow
 them with no place (``place`` None, ``played`` 0), so that a zero never looks like a result.
 
-The stored form (``StandingsSnapshot.packed``) is zlib over: a format byte (``COLUMNS_FORMAT``);
-the byte length (4 bytes) of a JSON object of the rows' fields (one list per field, values in
-twelfths where a Fraction is meant, and ``widths``); that JSON; then the round lines ``(round,
-table, score, units, table points, penalty)`` column after column, each column little-endian
-integers of its width in bytes. Format 3 adds what the player page needs, so that it never
-replays the field: per row the tables played and the place after each round of ``rounds``
-(0: no place yet). ``unpack`` turns it into the rows pages and the API read: Fractions as exact
-strings (``"7/3"``) next to a display string; riichi values (penalties too) shown in thousands
-of points.
+The stored form (``StandingsSnapshot.packed``) is zlib over: a format byte (``COLUMNS_FORMAT``,
+5); the byte length (4 bytes) of a JSON object (the rows' ``name``, ``dropped``, the ``rounds``
+of the place history, the row count and the byte widths of the columns that follow); that
+JSON; then the rows' integer fields (``INTEGER_FIELDS``: place, player, total, table points,
+score, penalties, round lines, tables played, and the place after each round of ``rounds``, 0:
+no place yet, row after row; values in twelfths where a Fraction is meant) and the round lines
+``(round, table, score, units, table points, penalty)``, column after column, each column
+little-endian integers of its width in bytes. Format 3, the release before, held every row
+field in the JSON; it and format 2 (without tables played and place history) are still read.
+``unpack`` turns it into the rows pages and the API read: Fractions as exact strings
+(``"7/3"``) next to a display string; riichi values (penalties too) shown in thousands of
+points.
 
 Modules: ``loading`` (the four queries into arrays), ``computing`` (ranking, place history)
 and ``packing`` (the stored form, reading it back).

@@ -50,17 +50,19 @@ def place_history(
     history = np.zeros((n, len(rounds)), dtype=np.int64)
     if not len(rounds):
         return [], history
+    # A player sits at most once a round (``rules.rank_grid`` refuses the grid otherwise), so
+    # each (player, round) cell takes at most one seat's value: a plain assignment sums them.
     where = (seats, column)
     sums = []
     for values in _ranking_keys(
         method, ranked_grid.seat_units, ranked_grid.seat_points, ranked_grid.seat_score
     ):
         per_round = np.zeros((n, len(rounds)), dtype=np.int64)
-        np.add.at(per_round, where, values.reshape(-1))
+        per_round[where] = values.reshape(-1)
         sums.append(per_round.cumsum(axis=1))
-    tables = np.zeros((n, len(rounds)), dtype=np.int64)
-    np.add.at(tables, where, 1)
-    seen = tables.cumsum(axis=1) > 0
+    tables = np.zeros((n, len(rounds)), dtype=bool)
+    tables[where] = True
+    seen = np.logical_or.accumulate(tables, axis=1)
     for c in range(len(rounds) - 1):
         playing = np.flatnonzero(members & seen[:, c])
         history[playing, c] = _places([s[:, c] for s in sums], playing)
@@ -70,11 +72,12 @@ def place_history(
 
 @dataclass(frozen=True)
 class Computed:
-    """A snapshot before packing: the method, the rows' fields (``pack``'s head) and the round
-    lines. The reconcile computes the format standings from it without reading ``packed``."""
+    """A snapshot before packing: the method, the rows' fields (``pack``'s head: integer
+    fields as arrays, ``history`` rows x rounds) and the round lines. The reconcile computes
+    the format standings from it without reading ``packed``."""
 
     method: str
-    head: dict[str, list]
+    head: dict[str, Any]
     lines: np.ndarray
 
     def packed(self) -> bytes:
@@ -107,23 +110,25 @@ def compute_rows(ruleset_key: str, options: dict | None, loaded: Loaded) -> Comp
     overall = g.overall.astype(np.int64)[idle]
     zeros = np.zeros(len(idle), dtype=np.int64)
 
-    def joined(values: np.ndarray, rest: np.ndarray) -> list[int]:
-        return np.concatenate((values, rest)).tolist()
+    def joined(values: np.ndarray, rest: np.ndarray) -> np.ndarray:
+        return np.concatenate((values, rest)).astype(np.int64)
 
     order_list = order.tolist()
+    names, statuses = [p[1] for p in loaded.players], [p[2] for p in loaded.players]
+    dropped = Player.Status.DROPPED
     head = {
         "place": joined(ranked.place, zeros),
-        "player": ids[order].tolist(),
-        "name": [loaded.players[i][1] for i in order_list],
+        "player": ids[order],
+        "name": [names[i] for i in order_list],
         "total": joined(ranked.total, overall * TWELFTHS),
         "table_points": joined(ranked.table_points, zeros),
         "score": joined(ranked.score, overall * TWELFTHS),
         "penalties": joined(ranked.penalties, overall),
-        "dropped": [loaded.players[i][2] == Player.Status.DROPPED for i in order_list],
+        "dropped": [statuses[i] == dropped for i in order_list],
         "lines": joined(ranked.line_counts, zeros),
-        "played": played[order].tolist(),
+        "played": played[order],
         "rounds": rounds,
-        "history": history[order].tolist(),
+        "history": history[order],
     }
     seat = ranked.lines
     table = seat // 4

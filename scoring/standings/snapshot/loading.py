@@ -4,21 +4,25 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import psycopg
 from django.db import InterfaceError, OperationalError, connection
 
 from penalties.models import LedgerEntry
 from rules import Grid, TableResult
 from scoring.results.models import SeatScore
+from scoring.results.models import TableResult as Result
 from tournament.players.models import Player
-from tournament.rounds.models import Table
+from tournament.rounds.models import Round, Table
 
 _reader: tuple[int, ThreadPoolExecutor] | None = None
 
@@ -74,43 +78,60 @@ def int_rows(sql: str, params: list, columns: int) -> np.ndarray:
 
     On PostgreSQL the server packs the rows into one bytea of big-endian int8s: sending
     thousands of rows one by one, and making a Python object of every value, costs several
-    times what computing them does."""
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
+    times what computing them does. That bytea comes back in binary (see ``_fetch_binary``),
+    not as hexadecimal text twice its size to decode."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
             cursor.execute(sql, params)
             found = cursor.fetchall()
-            # Twice as fast as ``np.array`` over the tuples, which guesses each one's shape.
-            values = itertools.chain.from_iterable(found)
-            rows = np.fromiter(values, dtype=np.int64, count=len(found) * columns)
-            return rows.reshape(-1, columns)
-        names = [f"c{i}" for i in range(columns)]
-        packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
-        cursor.execute(
-            f"SELECT string_agg({packed}, ''::bytea), COUNT(*) "
-            f"FROM ({sql}) AS q({', '.join(names)})",
-            params,
+        # Twice as fast as ``np.array`` over the tuples, which guesses each one's shape.
+        values = itertools.chain.from_iterable(found)
+        rows = np.fromiter(values, dtype=np.int64, count=len(found) * columns)
+        return rows.reshape(-1, columns)
+    names = [f"c{i}" for i in range(columns)]
+    packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
+    data, count = _fetch_binary(
+        f"SELECT string_agg({packed}, ''::bytea), COUNT(*) FROM ({sql}) AS q({', '.join(names)})",
+        params,
+    )
+    rows = np.frombuffer(data or b"", dtype=">i8").astype(np.int64).reshape(-1, columns)
+    if len(rows) != count:  # string_agg skips a row with a NULL
+        raise ValueError("a row with a NULL where an integer is needed")
+    return rows
+
+
+def _fetch_binary(sql: str, params: list) -> tuple:
+    """The one row of ``sql`` in binary format, on the connection's own psycopg connection
+    (Django's cursors bind parameters on the client, and those cannot ask for binary
+    results), with Django's error wrapping and query log as for any query."""
+    connection.ensure_connection()
+    start = time.monotonic()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, prepare=False, binary=True)
+        row = cursor.fetchone()
+    if connection.queries_logged:
+        connection.queries_log.append(
+            {"sql": f"{sql} -- {params!r}", "time": f"{time.monotonic() - start:.3f}"}
         )
-        data, count = cursor.fetchone()
-        rows = np.frombuffer(data or b"", dtype=">i8").astype(np.int64).reshape(-1, columns)
-        if len(rows) != count:  # string_agg skips a row with a NULL
-            raise ValueError("a row with a NULL where an integer is needed")
-        return rows
+    return row
 
 
 # A ledger row as the standings count it: a transfer moves points between the player and the
-# counterpart at the table; a deduction counts at the table or in the overall total.
-TRANSFER, AT_TABLE, IN_TOTAL = 0, 1, 2
+# counterpart at the table; a deduction counts at the table or in the overall total. The third
+# column holds a transfer's counterpart (an id, positive), or what a deduction is:
+AT_TABLE, IN_TOTAL = -1, -2
 
 
 def _ledger_sql() -> str:
-    """The event's transfers and scoped deductions: player, counterpart (0 if none), table,
-    what it is (``TRANSFER``, ``AT_TABLE`` or ``IN_TOTAL``), points."""
+    """The event's transfers and scoped deductions: player, table, counterpart or what the
+    deduction is (``AT_TABLE`` or ``IN_TOTAL``), points. Four columns, not five: the ledger is
+    the longest of the reads."""
     ledger = LedgerEntry._meta.db_table
     transfer, deduct = LedgerEntry.Kind.TRANSFER.value, LedgerEntry.Kind.DEDUCT.value
     table, overall = LedgerEntry.Scope.TABLE.value, LedgerEntry.Scope.OVERALL.value
     return f"""
-        SELECT player_id, COALESCE(counterpart_id, 0), table_id,
-               CASE WHEN kind = '{transfer}' THEN {TRANSFER}
+        SELECT player_id, table_id,
+               CASE WHEN kind = '{transfer}' THEN counterpart_id
                     WHEN scope = '{table}' THEN {AT_TABLE} ELSE {IN_TOTAL} END,
                points
         FROM {ledger}
@@ -175,39 +196,56 @@ def _indices(ids: np.ndarray, values: np.ndarray, what: str = "player") -> np.nd
     return found
 
 
+@functools.cache
+def _reads_sql() -> dict[str, str]:
+    """The statements of ``load_grid`` but the ledger's, written once per process: building
+    them with the ORM at every reconcile, and making its rows of the players, cost more than
+    the queries' own work. Each takes the event id."""
+    player, table, round_ = Player._meta, Table._meta, Round._meta
+    seat, result = SeatScore._meta, Result._meta
+
+    def col(meta: Any, field: str) -> str:
+        return f'"{meta.db_table}"."{meta.get_field(field).column}"'
+
+    players = ", ".join(col(player, f) for f in ("id", "name", "status", "is_substitute", "team"))
+    return {
+        "players": f'SELECT {players} FROM "{player.db_table}" '
+        f"WHERE {col(player, 'event')} = %s ORDER BY {col(player, 'id')}",
+        # The seat scores of every counting result: table, player, score.
+        "seats": f"SELECT {col(result, 'table')}, {col(seat, 'player')}, {col(seat, 'score')} "
+        f'FROM "{seat.db_table}" JOIN "{result.db_table}" '
+        f"ON {col(result, 'id')} = {col(seat, 'result')} "
+        f"WHERE {col(result, 'event')} = %s AND {col(result, 'counts')}",
+        # The event's tables: id, round number, table number.
+        "tables": f"SELECT {col(table, 'id')}, {col(round_, 'number')}, {col(table, 'number')} "
+        f'FROM "{table.db_table}" JOIN "{round_.db_table}" '
+        f"ON {col(round_, 'id')} = {col(table, 'round')} "
+        f"WHERE {col(round_, 'event')} = %s",
+    }
+
+
 def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
     """Everything the standings depend on, in four queries. ``also``: another read to make
     with them (while the ledger is read, where that happens at the same time), its result
     kept as ``Loaded.also``."""
-    seats_sql, seats_params = (
-        SeatScore.objects.filter(result__event_id=event_id, result__counts=True)
-        .order_by()
-        .values_list("result__table_id", "player_id", "score")
-        .query.sql_with_params()
-    )
-    tables_sql, tables_params = (
-        Table.objects.filter(round__event_id=event_id)
-        .order_by()
-        .values_list("pk", "round__number", "number")
-        .query.sql_with_params()
-    )
+    sql = _reads_sql()
 
     def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
         # Query: the event's players.
-        players = list(
-            Player.objects.filter(event_id=event_id)
-            .order_by("pk")
-            .values_list("pk", "name", "status", "is_substitute", "team_id")
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql["players"], [event_id])
+            players = cursor.fetchall()
+        if connection.vendor != "postgresql":  # SQLite's booleans come back as 0 and 1
+            players = [(*p[:3], bool(p[3]), p[4]) for p in players]
         # Queries: the seat scores of every counting result; the event's tables with their
         # round and table numbers.
-        seats = int_rows(seats_sql, list(seats_params), 3)
-        tables = int_rows(tables_sql, list(tables_params), 3)
+        seats = int_rows(sql["seats"], [event_id], 3)
+        tables = int_rows(sql["tables"], [event_id], 3)
         return players, seats, tables, also() if also is not None else None
 
     # Query (at the same time where it can be): the ledger's transfers and deductions.
     (players, seats, all_tables, other), ledger = _both(
-        players_seats_tables, lambda: int_rows(_ledger_sql(), [event_id], 5)
+        players_seats_tables, lambda: int_rows(_ledger_sql(), [event_id], 4)
     )
 
     ids = np.array([p[0] for p in players], dtype=np.int64)
@@ -219,9 +257,9 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
     all_tables = all_tables[np.argsort(all_tables[:, 0])]
     numbers = all_tables[_indices(all_tables[:, 0], table_ids, "table"), 1:]
 
-    player, counterpart, table, what, points = ledger.T
+    player, table, counterpart, points = ledger.T
     overall = np.zeros(len(ids), dtype=np.int64)
-    in_total = what == IN_TOTAL
+    in_total = counterpart == IN_TOTAL
     np.add.at(overall, _indices(ids, player[in_total]), points[in_total])
     # Their rounds, from their tables (a ledger row's round is its table's; 0: not found).
     found = positions(all_tables[:, 0], table[in_total])
@@ -230,7 +268,7 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
     overall_rounds = np.stack((player[in_total], in_round, points[in_total]), axis=1)
     # Table-scope moves onto the mover's seat at that table. A penalty of somebody not seated
     # in the counting result, or at a table without one, cannot change a table.
-    transfer, at_table = what == TRANSFER, what == AT_TABLE
+    transfer, at_table = counterpart > 0, counterpart == AT_TABLE
     mover = _indices(
         ids, np.concatenate((player[transfer], counterpart[transfer], player[at_table]))
     )

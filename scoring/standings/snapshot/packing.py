@@ -16,15 +16,29 @@ from rules.standings import RIICHI, TABLE_POINTS
 TWELFTHS = 12
 LINE_FIELDS = 6
 ROUND_FIELDS = ("round", "table", "score", "units", "units_display", "table_points", "penalty")
-# The first byte of a packed snapshot: lines column by column (see ``pack``), or, from the
-# release before, row by row as little-endian integers of that many bytes.
-COLUMNS_FORMAT = 3
-# Format 2 is format 3 without ``played``, ``rounds`` and ``history`` (read, never written).
-OLD_COLUMNS_FORMATS = (2,)
+# The first byte of a packed snapshot: the rows' integer fields and the lines column by column
+# (see ``pack``), or, from the releases before, the JSON head of every field with the lines
+# column by column (3, and 2 without ``played``, ``rounds`` and ``history``), or row by row as
+# little-endian integers of that many bytes (4, 8).
+COLUMNS_FORMAT = 5
+OLD_COLUMNS_FORMATS = (2, 3)
 ROWS_FORMATS = (4, 8)
 
 # Stored per row, as one JSON list per field; values in twelfths are whole numbers.
 HEAD_FIELDS = ("place", "player", "name", "total", "table_points", "score", "penalties", "dropped")
+# The head's integer fields, stored column by column after the JSON from format 5 (``history``:
+# one column of rows x rounds, row after row); the others (names, dropped, rounds) in the JSON.
+INTEGER_FIELDS = (
+    "place",
+    "player",
+    "total",
+    "table_points",
+    "score",
+    "penalties",
+    "lines",
+    "played",
+    "history",
+)
 
 
 def narrowest_width(values: np.ndarray) -> np.ndarray:
@@ -36,27 +50,49 @@ def narrowest_width(values: np.ndarray) -> np.ndarray:
     return values.astype("<i8")
 
 
-def pack(head: dict[str, list], lines: np.ndarray) -> bytes:
-    """Each line column in the narrowest integer type that holds it (rounds, table numbers
-    and per-round points mostly fit in one or two bytes): a third of the bytes of int32 rows,
-    which zlib compresses in half the time."""
+def pack(head: dict[str, Any], lines: np.ndarray) -> bytes:
+    """Each integer column in the narrowest integer type that holds it (rounds, table numbers,
+    places and per-round points mostly fit in one or two bytes): a third of the bytes of int32
+    rows, which zlib compresses in half the time, and no JSON text of thousands of numbers.
+    ``head``'s integer fields may be lists or arrays (``history``: rows x rounds)."""
+    rows = len(head["name"])
+    fields = [
+        narrowest_width(np.asarray(head[f], dtype=np.int64).reshape(-1)) for f in INTEGER_FIELDS
+    ]
     columns = [narrowest_width(lines[:, i]) for i in range(LINE_FIELDS)]
-    head = {**head, "widths": [c.itemsize for c in columns]}
-    text = json.dumps(head, separators=(",", ":")).encode()
-    body = b"".join(c.tobytes() for c in columns)
+    text = json.dumps(
+        {
+            "name": list(head["name"]),
+            "dropped": [bool(d) for d in head["dropped"]],
+            "rounds": list(head["rounds"]),
+            "rows": rows,
+            "fields": [c.itemsize for c in fields],
+            "widths": [c.itemsize for c in columns],
+        },
+        separators=(",", ":"),
+    ).encode()
+    body = b"".join(c.tobytes() for c in (*fields, *columns))
     prefix = bytes([COLUMNS_FORMAT]) + len(text).to_bytes(4, "little")
     return zlib.compress(prefix + text + body, 1)
 
 
 def round_lines(data: bytes) -> tuple[dict[str, list], np.ndarray]:
-    """The head and the lines (int64, one row per line) of a decompressed snapshot."""
+    """The head (every field a list) and the lines (int64, one row per line) of a decompressed
+    snapshot."""
     size = int.from_bytes(data[1:5], "little")
     head = json.loads(data[5 : 5 + size])
     offset = 5 + size
     if data[0] in ROWS_FORMATS:  # written by the release before COLUMNS_FORMAT
         rows = np.frombuffer(data, dtype=f"<i{data[0]}", offset=offset)
         return head, rows.reshape(-1, LINE_FIELDS).astype(np.int64)
-    if data[0] != COLUMNS_FORMAT and data[0] not in OLD_COLUMNS_FORMATS:
+    if data[0] == COLUMNS_FORMAT:
+        rows, rounds = head.pop("rows"), len(head["rounds"])
+        for field, width in zip(INTEGER_FIELDS, head.pop("fields"), strict=True):
+            count = rows * rounds if field == "history" else rows
+            values = np.frombuffer(data, dtype=f"<i{width}", count=count, offset=offset)
+            offset += width * count
+            head[field] = (values.reshape(rows, rounds) if field == "history" else values).tolist()
+    elif data[0] not in OLD_COLUMNS_FORMATS:
         raise ValueError(f"unknown standings snapshot format {data[0]}")
     count, columns = sum(head["lines"]), []
     for width in head["widths"]:
