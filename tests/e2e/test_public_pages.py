@@ -80,6 +80,26 @@ def test_standings_and_player_page_fit_the_width(riichi_event, live_server, brow
     context.close()
 
 
+def test_the_penalties_page_fits_a_phone(riichi_event, live_server, browser, shoot):
+    """A walk found the Consequences and Explanation columns cut off at 390 px: on a phone
+    each penalty is a card of labelled lines."""
+    h = riichi_event
+    context = browser.new_context(viewport=WIDTHS["phone"], has_touch=True, locale="en")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/{h.event.slug}/")
+    page.click("nav a:has-text('Penalties')")
+    page.wait_for_selector("table.list")
+    no_sideways_scroll(page)
+    rights = page.eval_on_selector_all(
+        "table.list td", "cells => cells.map(c => c.getBoundingClientRect().right)"
+    )
+    assert rights and max(rights) <= WIDTHS["phone"]["width"] + 0.5
+    cell = "getComputedStyle(document.querySelector('table.list td[data-label]'))"
+    assert page.evaluate(f"{cell}.display") == "block"
+    shoot(page, "public-penalties-phone")
+    context.close()
+
+
 @pytest.mark.parametrize("size", ["tablet", "phone"])
 def test_where_do_i_sit_filters_live_and_tells_the_bye(
     riichi_event, live_server, browser, shoot, size
