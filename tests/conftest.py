@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from scoring.standings import snapshot
@@ -222,6 +223,16 @@ def standings_reader_closed():
     ``scoring.standings.snapshot`` connected; close it so the test database can be dropped."""
     yield
     snapshot.close_reader()
+
+
+@pytest.fixture(autouse=True)
+def site_language():
+    """Each test starts in the site's language: a request in Czech leaves Czech active in the
+    thread (``LocaleMiddleware`` activates it and nothing resets it), and a later test that
+    calls a service directly would read its messages in Czech."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
