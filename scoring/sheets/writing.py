@@ -20,6 +20,7 @@ from scoring.sheets.reading import (
     WINDS,
     SheetView,
     latest_hands,
+    next_number,
     play_hands,
     rule_error,
     with_confirmation,
@@ -146,7 +147,7 @@ def add_hand(
     report = _foul_report(table, foul_report)
     try:
         with transaction.atomic():
-            sheet, replay, hands, stored = _locked_hands(table, key, number)
+            sheet, replay, hands, stored, top = _locked_hands(table, key, number)
             check_author_under_lock(table, author)
             if replay is not None:
                 return replay, False
@@ -156,9 +157,9 @@ def add_hand(
                 raise ValidationError(
                     _("The sheet is closed: a hand can only be corrected, with a reason.")
                 )
-            if number != len(hands) + 1:
+            if number != top:
                 raise ValidationError(
-                    {"number": [_("The next hand is hand %(next)d.") % {"next": len(hands) + 1}]}
+                    {"number": [_("The next hand is hand %(next)d.") % {"next": top}]}
                 )
             stored_json = hand_json(hand)
             if hands and not same_again:
@@ -174,7 +175,7 @@ def add_hand(
                 idempotency_key=key,
                 **_authors(author),
             )
-            new.confirmed = False
+            new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
             _maybe_close(table, sheet, [*hands, new], played, author)
             # What the sheet looks like now, for the answer (seats still to be read).
@@ -203,14 +204,14 @@ def _check_not_repeated(
 
 def _locked_hands(
     table: Table, key: str, number: int
-) -> tuple[ScoreSheet, SheetHand | None, list[SheetHand], SheetHand | None]:
+) -> tuple[ScoreSheet, SheetHand | None, list[SheetHand], SheetHand | None, int]:
     """Inside the writer's transaction: the locked sheet, the replay of ``key`` if stored, the
-    latest version of every hand and that of hand ``number`` (or None)."""
+    latest version of every hand, that of hand ``number`` (or None) and the next number."""
     sheet = _locked_sheet(table)
     versions = list(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
     hands = latest_hands(versions)
     stored = next((h for h in hands if h.number == number), None)
-    return sheet, _replayed(versions, key), hands, stored
+    return sheet, _replayed(versions, key), hands, stored, next_number(versions)
 
 
 def _checked_play(event: Any, hands: list[Mapping[str, Any]]) -> Sheet:
@@ -263,7 +264,7 @@ def correct_hand(
     base = result_services.as_int(based_on_version)
     try:
         with transaction.atomic():
-            sheet, replay, hands, stored = _locked_hands(table, key, number)
+            sheet, replay, hands, stored, _top = _locked_hands(table, key, number)
             check_author_under_lock(table, author, reason=reason)
             if replay is not None:
                 return replay, False
@@ -296,7 +297,7 @@ def correct_hand(
                 idempotency_key=key,
                 **_authors(author),
             )
-            new.confirmed = False
+            new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
             now = [new if h.number == number else h for h in hands]
             if sheet.is_closed:
@@ -333,6 +334,14 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
                 % {"number": number, "version": stored.version},
                 stored,
             )
+        if stored.disputed:
+            raise ValidationError(
+                _(
+                    "Hand %(number)d is disputed: a referee settles the dispute, or a player "
+                    "proposes a correction."
+                )
+                % {"number": number}
+            )
         if stored.counts:
             raise ValidationError(_("Hand %(number)d needs no confirmation.") % {"number": number})
         if author.player is not None and author.player.pk == stored.entered_by_player_id:
@@ -351,6 +360,9 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
                 _("Hand %(number)d needs no confirmation.") % {"number": number}
             ) from None
         stored.confirmed = stored.counts = True
+        if stored.striking:
+            # A confirmed strike: the hand leaves the sheet.
+            hands = [h for h in hands if h.number != number]
         played = play_hands(event, [h.data for h in hands])
         _maybe_close(table, sheet, hands, played, author)
     return confirmation
@@ -372,6 +384,12 @@ def close_sheet(table: Table, *, author: Author, reason: str = "") -> TableResul
         hands = latest_hands(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
         if not hands:
             raise ValidationError(_("The sheet has no hands yet."))
+        disputed = [h.number for h in hands if h.disputed]
+        if disputed:
+            raise ValidationError(
+                _("Disputed hands: %(numbers)s. The sheet closes once no hand is disputed.")
+                % {"numbers": ", ".join(map(str, disputed))}
+            )
         waiting = [h.number for h in hands if not h.counts]
         if waiting:
             raise ValidationError(
