@@ -24,6 +24,7 @@ from scoring.results import services as result_services
 from scoring.sheets.models import (
     STRUCK,
     DisputeResolution,
+    HandConfirmation,
     HandDispute,
     RefereeCall,
     RefereeCallTaken,
@@ -309,6 +310,8 @@ class FloorItem:
     reason: str
     by: str
     created_at: Any
+    hand_pk: int | None = None
+    by_player: int | None = None
 
 
 def floor_items(round_: Round, tables: list[int] | None = None) -> list[FloorItem]:
@@ -330,6 +333,8 @@ def floor_items(round_: Round, tables: list[int] | None = None) -> list[FloorIte
             reason=d.reason,
             by=_name(d.raised_by, d.raised_by_player),
             created_at=d.created_at,
+            hand_pk=d.hand_id,
+            by_player=d.raised_by_player_id,
         )
         for d in disputes
     ]
@@ -352,3 +357,98 @@ def _name(user, player) -> str:
     if player is not None:
         return player.name
     return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+@dataclass
+class Step:
+    """One step of a sheet's history: who did what to which hand, when."""
+
+    when: Any
+    who: str
+    what: str
+    number: int | None = None
+    version: int | None = None
+    text: str = ""
+
+
+def sheet_history(table: Table) -> list[Step]:
+    """Every step of the table's sheet, oldest first: hand versions (entered, corrected,
+    struck), confirmations, disputes and their settling, referee calls and their taking. Four
+    queries whatever the sheet's length."""
+    steps: list[Step] = []
+    versions = SheetHand.objects.filter(sheet__table=table).select_related(
+        "entered_by", "entered_by_player"
+    )
+    for hand in versions.order_by():
+        if hand.kind == STRUCK:
+            what = _("struck (no hand)")
+        elif hand.version > 1:
+            what = _("corrected")
+        else:
+            what = _("entered")
+        steps.append(
+            Step(
+                hand.created_at,
+                _name(hand.entered_by, hand.entered_by_player),
+                what,
+                hand.number,
+                hand.version,
+                hand.reason,
+            )
+        )
+    for confirmation in HandConfirmation.objects.filter(hand__sheet__table=table).select_related(
+        "hand", "confirmed_by", "confirmed_by_player"
+    ):
+        steps.append(
+            Step(
+                confirmation.created_at,
+                _name(confirmation.confirmed_by, confirmation.confirmed_by_player),
+                _("confirmed"),
+                confirmation.hand.number,
+                confirmation.hand.version,
+            )
+        )
+    for dispute in HandDispute.objects.filter(hand__sheet__table=table).select_related(
+        "hand",
+        "raised_by",
+        "raised_by_player",
+        "resolution__resolved_by",
+        "resolution__resolved_by_player",
+    ):
+        steps.append(
+            Step(
+                dispute.created_at,
+                _name(dispute.raised_by, dispute.raised_by_player),
+                _("disputed"),
+                dispute.hand.number,
+                dispute.hand.version,
+                dispute.reason,
+            )
+        )
+        resolution = getattr(dispute, "resolution", None)
+        if resolution is not None:
+            by_player = resolution.resolved_by_player_id is not None
+            steps.append(
+                Step(
+                    resolution.created_at,
+                    _name(resolution.resolved_by, resolution.resolved_by_player),
+                    _("withdrew the dispute") if by_player else _("settled the dispute"),
+                    dispute.hand.number,
+                    dispute.hand.version,
+                    resolution.note,
+                )
+            )
+    for call in RefereeCall.objects.filter(table=table).select_related(
+        "called_by", "called_by_player", "taken__taken_by"
+    ):
+        steps.append(
+            Step(
+                call.created_at,
+                _name(call.called_by, call.called_by_player),
+                _("called the referee"),
+            )
+        )
+        taken = getattr(call, "taken", None)
+        if taken is not None:
+            steps.append(Step(taken.created_at, _name(taken.taken_by, None), _("took the call")))
+    return sorted(steps, key=lambda s: s.when)

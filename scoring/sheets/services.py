@@ -8,6 +8,7 @@ from scoring.sheets.disputes import (
     dispute_hand,
     floor_items,
     settle_dispute,
+    sheet_history,
     strike_hand,
     take_call,
 )
@@ -27,6 +28,7 @@ from scoring.sheets.writing import (
 )
 
 __all__ = [
+    "sheet_history",
     "take_call",
     "strike_hand",
     "settle_dispute",

@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from scoring.results.models import TableResult
@@ -292,3 +293,200 @@ def test_the_play_page_disputes_and_shows_the_history(riichi):
     page = client.get(f"/e/{riichi.event.slug}/play/").content.decode()
     assert "It was a tsumo" in page
     assert "data-history" in page
+
+
+# Pages: the sheet, the tablet, the round board -------------------------------------------------
+
+
+def staff_client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_player_proposes_a_correction_and_another_confirms_it_on_the_page(riichi):
+    table = table_one(riichi)
+    add(table, ron(1, 2, han=14), players(riichi)[1], 1)
+    north = player_client(riichi, riichi.north)
+    url = f"/e/{riichi.event.slug}/play/"
+    form = north.get(url + "?correct=1").content.decode()
+    assert "Propose a correction of hand 1" in form
+    assert 'name="han" value="14"' in form  # prefilled with the current values
+    answer = north.post(
+        url,
+        {
+            "action": "correct",
+            "number": 1,
+            "idempotency_key": key(),
+            "based_on_version": 1,
+            "reason": "typo",
+            "kind": "win",
+            "winner": 1,
+            "discarder": 2,
+            "han": 3,
+            "fu": 30,
+        },
+    )
+    assert answer.status_code == 302
+    # The proposer may not confirm it; another player does.
+    assert north.post(url, {"action": "confirm", "number": 1, "version": 2}).status_code == 400
+    east = player_client(riichi, riichi.east)
+    assert east.post(url, {"action": "confirm", "number": 1, "version": 2}).status_code == 302
+    view = sheets.read_sheet(table)
+    assert view.hands[0].counts and view.hands[0].data["wins"][0]["han"] == 3
+
+
+def test_a_correction_of_a_replaced_version_shows_both_hands_side_by_side(riichi):
+    table = table_one(riichi)
+    a = players(riichi)
+    add(table, ron(1, 2, han=14), a[1], 1)
+    sheets.correct_hand(
+        table,
+        1,
+        ron(1, 2, han=3),
+        author=a[3],
+        reason="3",
+        based_on_version=1,
+        idempotency_key=key(),
+    )
+    east = player_client(riichi, riichi.east)
+    answer = east.post(
+        f"/e/{riichi.event.slug}/play/",
+        {
+            "action": "correct",
+            "number": 1,
+            "idempotency_key": key(),
+            "based_on_version": 1,
+            "reason": "2 han",
+            "kind": "win",
+            "winner": 1,
+            "discarder": 2,
+            "han": 2,
+            "fu": 30,
+        },
+    )
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    assert "data-conflict" in page
+    assert "3 han 30 fu" in page and "2 han 30 fu" in page
+    assert SheetHand.objects.filter(sheet__table=table).count() == 2
+
+
+def test_a_player_strikes_a_hand_on_the_page_and_a_referee_confirms(riichi):
+    table = table_one(riichi)
+    add(table, ron(1, 2), players(riichi)[1], 1)
+    east = player_client(riichi, riichi.east)
+    answer = east.post(
+        f"/e/{riichi.event.slug}/play/",
+        {"action": "strike", "number": 1, "version": 1, "reason": "dup", "idempotency_key": key()},
+    )
+    assert answer.status_code == 302
+    assert "data-striking" in east.get(f"/e/{riichi.event.slug}/play/").content.decode()
+    floor = staff_client(riichi.floor)
+    sheet_url = f"/sheets/{riichi.event.slug}/r1/t1/"
+    assert (
+        floor.post(sheet_url, {"action": "confirm", "number": 1, "version": 2}).status_code == 302
+    )
+    assert sheets.read_sheet(table).hands == []
+
+
+def test_the_tablet_and_the_round_board_show_disputes_and_calls_and_take_the_call(riichi):
+    table = table_one(riichi)
+    a = players(riichi)
+    add(table, ron(1, 2), a[1], 1)
+    sheets.dispute_hand(table, 1, author=a[0], version=1, reason="wrong fu count")
+    call, _created = sheets.call_referee(table, author=a[2])
+    slug = riichi.event.slug
+    floor = staff_client(riichi.floor)
+    tablet = floor.get(f"/referee/{slug}/r1/t1/").content.decode()
+    assert "wrong fu count" in tablet and "Take the call" in tablet
+    mine = floor.get(f"/referee/{slug}/").content.decode()
+    assert "wrong fu count" in mine
+    # The other table's referee sees none of it.
+    other = staff_client(riichi.other_floor).get(f"/referee/{slug}/").content.decode()
+    assert "wrong fu count" not in other
+    director = staff_client(riichi.director)
+    board = director.get(f"/director/{slug}/rounds/1/").content.decode()
+    assert "wrong fu count" in board and "Take the call" in board
+    feed = director.get(f"/director/{slug}/rounds/1/board.json").json()
+    assert sorted(i["kind"] for i in feed["floor"]) == ["call", "dispute"]
+    assert (
+        floor.post(f"/sheets/{slug}/r1/t1/", {"action": "take", "call": call.pk}).status_code == 302
+    )
+    assert RefereeCallTaken.objects.filter(call=call, taken_by=riichi.floor).exists()
+    feed = director.get(f"/director/{slug}/rounds/1/board.json").json()
+    assert [i["kind"] for i in feed["floor"]] == ["dispute"]
+
+
+def _count(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_sheet_tablet_and_board_queries_do_not_grow_with_disputes(riichi):
+    table = table_one(riichi)
+    a = players(riichi)
+    slug = riichi.event.slug
+    add(table, ron(1, 2), a[1], 1)
+    sheets.dispute_hand(table, 1, author=a[0], version=1, reason="x")
+    sheets.call_referee(table, author=a[0])
+    floor = staff_client(riichi.floor)
+    director = staff_client(riichi.director)
+    urls = [
+        (floor, f"/sheets/{slug}/r1/t1/"),
+        (floor, f"/referee/{slug}/r1/t1/"),
+        (director, f"/director/{slug}/rounds/1/"),
+    ]
+    before = [_count(c, u) for c, u in urls]
+    for number, (winner, discarder) in enumerate([(2, 3), (3, 0), (0, 1)], start=2):
+        add(table, ron(winner, discarder), a[winner], number)
+        sheets.dispute_hand(table, number, author=a[discarder], version=1, reason="y")
+    sheets.settle_dispute(
+        table, HandDispute.objects.order_by("pk").first().pk, author=Author(user=riichi.floor)
+    )
+    sheets.take_call(table, RefereeCall.objects.get().pk, user=riichi.floor)
+    sheets.call_referee(table, author=a[1])
+    assert [_count(c, u) for c, u in urls] == before
+
+
+# The API ---------------------------------------------------------------------------------------
+
+
+@override_settings(SHEET_DISPUTES_PER_AUTHOR=1)
+def test_the_api_disputes_strikes_calls_and_throttles(riichi):
+    table = table_one(riichi)
+    a = players(riichi)
+    add(table, ron(1, 2), a[1], 1)
+    add(table, ron(2, 3), a[2], 2)
+    base = f"/api/events/{riichi.event.slug}/rounds/1/tables/1/sheet/"
+    east = player_client(riichi, riichi.east)
+    answer = east.post(
+        base + "hands/1/dispute/",
+        {"version": 1, "reason": "no"},
+        content_type="application/json",
+    )
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["hands"][0]["disputed"] is True
+    flood = east.post(
+        base + "hands/2/dispute/", {"version": 1, "reason": "no"}, content_type="application/json"
+    )
+    assert flood.status_code == 429
+    assert HandDispute.objects.count() == 1
+    strike = east.post(
+        base + "hands/2/strike/",
+        {"reason": "never", "based_on_version": 1, "idempotency_key": key()},
+        content_type="application/json",
+    )
+    assert strike.status_code == 201 and strike.json()["hands"][1]["striking"] is True
+    called = east.post(base + "calls/", content_type="application/json")
+    assert called.status_code == 201
+    call_id = next(i["id"] for i in called.json() if i["kind"] == "call")
+    assert east.post(base + f"calls/{call_id}/take/").status_code == 403
+    floor = riichi.client(riichi.floor)
+    assert floor.post(base + f"calls/{call_id}/take/").status_code == 200
+    dispute = HandDispute.objects.get()
+    settled = floor.post(base + f"disputes/{dispute.pk}/settle/", {"note": "ok"}, format="json")
+    assert settled.status_code == 200 and settled.json()["hands"][0]["disputed"] is False
+    closed = floor.post(base + f"disputes/{dispute.pk}/settle/", {}, format="json")
+    assert closed.status_code == 400
