@@ -40,13 +40,13 @@ from scoring.sheets.rights import (
 )
 from scoring.sheets.writing import (
     HandConflict,
-    _after_race,
-    _check_number,
-    _checked_play,
-    _clean_key,
-    _locked_hands,
-    _locked_sheet,
-    _maybe_close,
+    after_race,
+    check_number,
+    checked_play,
+    clean_key,
+    locked_hands,
+    locked_sheet,
+    maybe_close,
 )
 from tournament.rounds.models import Round, Table
 
@@ -112,12 +112,12 @@ def dispute_hand(
     """Dispute the version of hand ``number`` the author saw: it stops counting, and the
     sheet cannot close, until a referee settles the dispute or a new version replaces it."""
     check_enabled(table.round.event)
-    number = _check_number(number)
+    number = check_number(number)
     reason = _reason(reason, _("Say why the hand is disputed."))
     check_author(table, author, confirming=True)
     _throttle("dispute", author, "SHEET_DISPUTES_PER_AUTHOR", 5)
     with transaction.atomic():
-        sheet = _locked_sheet(table)
+        sheet = locked_sheet(table)
         check_author_under_lock(table, author, confirming=True)
         hands = latest_hands(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
         stored = next((h for h in hands if h.number == number), None)
@@ -168,7 +168,7 @@ def settle_dispute(table: Table, dispute_id: Any, *, author: Author, note: Any =
     else:
         check_author(table, author, confirming=True)
     with transaction.atomic():
-        sheet = _locked_sheet(table)
+        sheet = locked_sheet(table)
         check_author_under_lock(table, author, confirming=author.user is not None)
         try:
             with transaction.atomic():
@@ -182,7 +182,7 @@ def settle_dispute(table: Table, dispute_id: Any, *, author: Author, note: Any =
             raise ValidationError(_("This dispute is already settled.")) from None
         hands = latest_hands(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
         if not sheet.is_closed and hands:
-            _maybe_close(table, sheet, hands, play_hands(event, [h.data for h in hands]), author)
+            maybe_close(table, sheet, hands, play_hands(event, [h.data for h in hands]), author)
 
 
 def strike_hand(
@@ -199,14 +199,14 @@ def strike_hand(
     correction does; then the hand leaves the sheet and keeps its number."""
     event = table.round.event
     check_enabled(event)
-    key = _clean_key(idempotency_key)
-    number = _check_number(number)
+    key = clean_key(idempotency_key)
+    number = check_number(number)
     reason = _reason(reason, _("Say why the hand is struck."))
     check_author(table, author, reason=reason)
     base = result_services.as_int(based_on_version)
     try:
         with transaction.atomic():
-            sheet, replay, hands, stored, _top = _locked_hands(table, key, number)
+            sheet, replay, hands, stored, _top = locked_hands(table, key, number)
             check_author_under_lock(table, author, reason=reason)
             if replay is not None:
                 return replay, False
@@ -225,7 +225,7 @@ def strike_hand(
                     )
                 )
             rest = [h for h in hands if h.number != number]
-            played = _checked_play(event, [h.data for h in rest])
+            played = checked_play(event, [h.data for h in rest])
             new = SheetHand.objects.create(
                 sheet=sheet,
                 number=number,
@@ -238,9 +238,9 @@ def strike_hand(
                 entered_by_player=author.player,
             )
             if author.player is None:
-                _maybe_close(table, sheet, rest, played, author)
+                maybe_close(table, sheet, rest, played, author)
     except IntegrityError:
-        return _after_race(table, key, number)
+        return after_race(table, key, number)
     return new, True
 
 
@@ -252,7 +252,7 @@ def call_referee(table: Table, *, author: Author) -> tuple[RefereeCall, bool]:
     check_author(table, author)
     _throttle("call", author, "SHEET_CALLS_PER_AUTHOR", 3)
     with transaction.atomic():
-        _locked_sheet(table)
+        locked_sheet(table)
         check_author_under_lock(table, author)
         open_call = open_calls(RefereeCall.objects.filter(table=table)).first()
         if open_call is not None:

@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from scoring.results.models import TableResult
@@ -33,6 +34,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def clear_cache():
     cache.clear()
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
