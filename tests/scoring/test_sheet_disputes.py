@@ -11,8 +11,8 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.test import Client
-from django.utils import translation
 from django.test.utils import CaptureQueriesContext, override_settings
+from django.utils import translation
 
 from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
