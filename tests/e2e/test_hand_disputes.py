@@ -49,16 +49,16 @@ def test_a_hand_is_disputed_corrected_by_another_player_and_confirmed(
         south.wait_for_selector("tr[data-hand='1'].pending")
         # East disputes it, with a reason.
         east.reload()
-        east.click("tr[data-hand='1'] summary:has-text('Dispute')")
-        east.fill("tr[data-hand='1'] [name=reason]", "14 han is a typo, it was 3")
-        east.click("tr[data-hand='1'] button:has-text('Dispute the hand')")
-        east.wait_for_selector("tr[data-hand='1'] [data-dispute]")
+        east.click("tr[data-actions-for='1'] summary:has-text('Dispute')")
+        east.fill("tr[data-actions-for='1'] [name=reason]", "14 han is a typo, it was 3")
+        east.click("tr[data-actions-for='1'] button:has-text('Dispute the hand')")
+        east.wait_for_selector("tr[data-actions-for='1'] [data-dispute]")
         no_horizontal_scroll(east)
         shoot(east, "sheet-hand-disputed")
         assert HandDispute.objects.count() == 1
         # North proposes a correction, the form prefilled with the current values.
         north.reload()
-        north.click("tr[data-hand='1'] a:has-text('Propose a correction')")
+        north.click("tr[data-actions-for='1'] a:has-text('Propose a correction')")
         north.wait_for_selector("#hand-form [name=reason]")
         assert north.input_value("[name=han]") == "14"
         north.fill("[name=han]", "3")
