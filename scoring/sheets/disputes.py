@@ -150,6 +150,8 @@ def settle_dispute(table: Table, dispute_id: Any, *, author: Author, note: Any =
     and the sheet may close."""
     event = table.round.event
     check_enabled(event)
+    if author.user is not None:
+        check_author(table, author, confirming=True)
     dispute = (
         HandDispute.objects.filter(
             pk=result_services.as_int(dispute_id) or 0, hand__sheet__table=table
@@ -165,8 +167,6 @@ def settle_dispute(table: Table, dispute_id: Any, *, author: Author, note: Any =
                 _("A referee settles a dispute; only the player who raised it may withdraw it.")
             )
         check_author(table, author)
-    else:
-        check_author(table, author, confirming=True)
     with transaction.atomic():
         sheet = locked_sheet(table)
         check_author_under_lock(table, author, confirming=author.user is not None)
@@ -267,11 +267,11 @@ def call_referee(table: Table, *, author: Author) -> tuple[RefereeCall, bool]:
 
 def take_call(table: Table, call_id: Any, *, user) -> RefereeCallTaken:
     """A referee of the table (or staff who may write its sheet) takes the call."""
+    if not referees_table(user, table):
+        check_author(table, Author(user=user), reason=None)
     call = RefereeCall.objects.filter(pk=result_services.as_int(call_id) or 0, table=table).first()
     if call is None:
         raise ValidationError(_("There is no such call at this table."))
-    if not referees_table(user, table):
-        check_author(table, Author(user=user), reason=None)
     try:
         with transaction.atomic():
             return RefereeCallTaken.objects.create(call=call, taken_by=user)
