@@ -65,7 +65,12 @@ class SheetView:
 
     @property
     def pending(self) -> list[SheetHand]:
-        return [h for h in self.hands if not h.counts]
+        """Hands waiting for a confirmation (a disputed hand waits for its dispute)."""
+        return [h for h in self.hands if not h.counts and not getattr(h, "disputed", False)]
+
+    @property
+    def disputed(self) -> list[SheetHand]:
+        return [h for h in self.hands if getattr(h, "disputed", False)]
 
     @property
     def is_closed(self) -> bool:

@@ -296,6 +296,7 @@ def test_the_play_page_disputes_and_shows_the_history(riichi):
     page = client.get(f"/e/{riichi.event.slug}/play/").content.decode()
     assert "It was a tsumo" in page
     assert "data-history" in page
+    assert "data-disputed" in page
 
 
 # Pages: the sheet, the tablet, the round board -------------------------------------------------
