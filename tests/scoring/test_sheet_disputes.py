@@ -494,3 +494,26 @@ def test_the_api_disputes_strikes_calls_and_throttles(riichi):
     assert settled.status_code == 200 and settled.json()["hands"][0]["disputed"] is False
     closed = floor.post(base + f"disputes/{dispute.pk}/settle/", {}, format="json")
     assert closed.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "table_name",
+    [
+        "scoring_handdispute",
+        "scoring_disputeresolution",
+        "scoring_refereecall",
+        "scoring_refereecalltaken",
+    ],
+)
+def test_the_database_refuses_to_change_a_step(riichi, table_name):
+    table = table_one(riichi)
+    a = players(riichi)
+    add(table, ron(1, 2), a[1], 1)
+    dispute = sheets.dispute_hand(table, 1, author=a[0], version=1, reason="x")
+    sheets.settle_dispute(table, dispute.pk, author=a[0])
+    call, _created = sheets.call_referee(table, author=a[0])
+    sheets.take_call(table, call.pk, user=riichi.floor)
+    from django.db import DatabaseError, transaction
+
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {table_name}")  # noqa: S608
