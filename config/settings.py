@@ -367,3 +367,9 @@ PLAYER_CSV_MAX_BYTES = 512 * 1024
 PLAYER_IMPORT_MAX_ROWS = int(os.environ.get("PLAYER_IMPORT_MAX_ROWS", 2000))
 # Days a staff invitation link stays valid.
 STAFF_INVITATION_DAYS = int(os.environ.get("STAFF_INVITATION_DAYS", 7))
+
+# Score sheets: disputes and referee calls from one author (a player's phone, a referee) are
+# throttled, as a flood from one phone would bury the referees' tablets (scoring.sheets.disputes).
+SHEET_DISPUTES_PER_AUTHOR = int(os.environ.get("SHEET_DISPUTES_PER_AUTHOR", "5"))
+SHEET_CALLS_PER_AUTHOR = int(os.environ.get("SHEET_CALLS_PER_AUTHOR", "3"))
+SHEET_THROTTLE_SECONDS = int(os.environ.get("SHEET_THROTTLE_SECONDS", "600"))

@@ -70,7 +70,11 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
+        from penalties.tablet.panels import register
+        from scoring.sheets.floor import tablet_panel
         from tournament.signals import standings_changed
+
+        register(tablet_panel)
 
         standings_changed.connect(_standings_changed, dispatch_uid="scoring.request_reconcile")
         post_migrate.connect(

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from penalties import services
 from penalties.models import FoulReport
 from penalties.tablet.forms import FoulForm
+from penalties.tablet.panels import render_panels
 from penalties.wording import foul_description
 from rules import CATALOGUE, get_ruleset
 from tournament.access.params import bounded_int
@@ -175,6 +176,9 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
             "can_record": can_record,
             "assigned": assignment.table_numbers if assignment else [],
             "offline_urls": offline_urls(event, live, tables, can_record) if live else [],
+            "panels": render_panels(
+                request, live, [t["table"].number for t in tables if t["mine"]]
+            ),
         },
     )
 
@@ -212,6 +216,7 @@ def table_page(request: HttpRequest, slug: str, round_number: int, table_number:
             "can_record": can_record,
             "can_result": can_enter_results(request.user, event, table.number),
             "show_others": request.GET.get("all") == "1",
+            "panels": render_panels(request, table.round, [table.number]),
         },
     )
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.board import tiles as board
+from scoring.sheets import services as sheets
 from tournament.access.pages import director_required
 from tournament.events.models import Event
 from tournament.rounds import services as round_services
@@ -22,7 +23,7 @@ from tournament.rounds.services import BACKWARD_MOVES, ROUND_TRANSITIONS
 
 
 def _round(event: Event, number: int) -> Round:
-    return get_object_or_404(Round, event=event, number=number)
+    return get_object_or_404(Round.objects.select_related("event"), event=event, number=number)
 
 
 def _moves(round_: Round) -> list[tuple[str, str, bool]]:
@@ -61,6 +62,7 @@ def _page(
                 initial={"starts_at": round_.starts_at, "length_minutes": round_.length_minutes}
             ),
             "rounds": list(event.rounds.values_list("number", flat=True)),
+            "floor": _floor(round_),
         },
         status=status,
     )
@@ -86,8 +88,26 @@ def round_board_json(request: HttpRequest, event: Event, number: int) -> JsonRes
             "tables": [t.as_json(labels) for t in tiles],
             "missing": board.missing_tables(tiles),
             "clock": board.clock_json(round_, timezone.now()),
+            "floor": [
+                {
+                    "table": item.table,
+                    "kind": item.kind,
+                    "id": item.pk,
+                    "hand": item.number,
+                    "reason": item.reason,
+                    "by": item.by,
+                    "created_at": item.created_at.isoformat(),
+                }
+                for item in _floor(round_)
+            ],
         }
     )
+
+
+def _floor(round_: Round) -> list[sheets.FloorItem]:
+    """Open disputes (correction requests once the round is closed) and referee calls: two
+    queries, at an event that keeps score sheets."""
+    return sheets.floor_items(round_) if round_.event.keeps_score_sheets else []
 
 
 def _numbers(text: str) -> list[int]:

@@ -13,11 +13,27 @@ is over and every hand counts, the sheet closes itself and writes the table resu
 ``scoring.results.services.enter_result``, marked as coming from the sheet; a correction after that
 writes the next result version with the correction's reason.
 
-Errors: ``ValidationError`` (bad input, nothing written), ``PermissionDenied``, and
-``HandConflict`` (HTTP 409) carrying the stored hand when two devices send the same number.
+From the players' side (``disputes``): a player of the table or a referee disputes a hand's
+version with a reason (``HandDispute``): it does not count, and the sheet cannot close, until a
+referee settles the dispute or its author withdraws it (``DisputeResolution``), or a new version
+replaces it. A player's correction is a proposal: it counts once another player of the table or
+a referee confirms it, never on its proposer's word. A strike is a correction to "no hand" (a
+``struck`` version), confirmed the same way; the hand then leaves the sheet and keeps its
+number. A player calls the referee (``RefereeCall``) until a referee takes the call
+(``RefereeCallTaken``). All of them are append-only rows; what counts is read from them. Open
+disputes and calls show on the referees' tablets (a panel registered with
+``penalties.tablet.panels``) and on the director's round board; a dispute still open once the
+round closes is shown there as a correction request. Disputes and calls are throttled per
+author (``SHEET_DISPUTES_PER_AUTHOR``, ``SHEET_CALLS_PER_AUTHOR`` per
+``SHEET_THROTTLE_SECONDS``).
 
-One module per concern: ``models`` (sheet, hands, confirmations), ``reading`` (a sheet as
-pages and the API read it), ``rights`` (who may write), ``writing`` (the write services),
+Errors: ``ValidationError`` (bad input, nothing written), ``PermissionDenied``, and
+``HandConflict`` (HTTP 409) carrying the stored hand when two devices send the same number,
+and ``Throttled`` (HTTP 429).
+
+One module per concern: ``models`` (sheet, hands, confirmations, disputes, calls), ``reading``
+(a sheet as pages and the API read it), ``rights`` (who may write), ``writing`` (the write
+services), ``disputes`` (disputes, strikes, calls, the history), ``floor`` (the tablet's panel),
 ``output`` (the API's and the exports' dicts), ``live`` (live tables, hand statistics),
 ``integrity`` (``verify``, page markers), ``export`` (the hands CSV/XLSX), ``offline`` (the web
 app manifests, the player's service worker, the play page's ETag); the staff's and the

@@ -112,7 +112,14 @@ class HandOutSerializer(serializers.Serializer):
         "(transfers and deductions, in the ruleset's unit); null without a foul report.",
     )
     entered_by_player = serializers.IntegerField(allow_null=True)
-    counts = serializers.BooleanField(help_text="False while a player's hand awaits confirmation.")
+    counts = serializers.BooleanField(
+        help_text="False while a player's hand awaits confirmation, or while it is disputed."
+    )
+    disputed = serializers.BooleanField(help_text="An open dispute holds this version.")
+    striking = serializers.BooleanField(
+        help_text="A strike (a correction to no hand) of this hand awaits confirmation; "
+        "version is the strike's, to confirm."
+    )
     created_at = serializers.CharField(allow_null=True)
     payments = serializers.ListField(child=serializers.IntegerField(), required=False)
     totals = serializers.ListField(child=serializers.IntegerField(), required=False)
@@ -214,6 +221,12 @@ _WRITES = {
 def _run(function, *args, **kwargs):
     try:
         return function(*args, **kwargs), None
+    except sheets.Throttled as exc:
+        return None, Response(
+            {"detail": exc.message},
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(exc.seconds)},
+        )
     except DjangoValidationError as exc:
         raise as_drf_error(exc) from exc
     except DjangoPermissionDenied as exc:
@@ -365,6 +378,172 @@ class SheetCloseView(_SheetView):
         if conflict:
             return conflict
         return Response(self.sheet_body(table_obj))
+
+
+class DisputeInSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, help_text="The version disputed (as seen)."
+    )
+    reason = serializers.CharField(max_length=1000)
+
+
+class SettleInSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=1000)
+
+
+class StrikeInSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000)
+    based_on_version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    idempotency_key = serializers.CharField(max_length=64)
+
+
+class FloorItemSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=["dispute", "request", "call"],
+        help_text="request: a dispute still open after the round closed (for the director).",
+    )
+    id = serializers.IntegerField(source="pk")
+    hand = serializers.IntegerField(source="number", allow_null=True)
+    reason = serializers.CharField()
+    by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+_FLOOD = {429: OpenApiResponse(description="Too many disputes or calls from this author.")}
+
+
+class SheetHandDisputeView(_SheetView):
+    @extend_schema(
+        request=DisputeInSerializer,
+        responses={201: SheetSerializer, **_WRITES, **_FLOOD},
+        description=(
+            "Dispute a hand's version, with a reason (a player of the table or a referee). "
+            "The hand stops counting and the sheet cannot close until the dispute is settled "
+            "or a new version replaces it. Refused once the sheet is closed."
+        ),
+    )
+    def post(self, request, event, number, table, hand):
+        table_obj = self.table(number, table)
+        serializer = DisputeInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _done, refused = _run(
+            sheets.dispute_hand,
+            table_obj,
+            hand,
+            author=_author(request),
+            version=serializer.validated_data["version"],
+            reason=serializer.validated_data["reason"],
+        )
+        if refused:
+            return refused
+        return Response(self.sheet_body(table_obj), status=status.HTTP_201_CREATED)
+
+
+class SheetDisputeSettleView(_SheetView):
+    @extend_schema(
+        request=SettleInSerializer,
+        responses={200: SheetSerializer, **_WRITES},
+        description=(
+            "A referee keeps the disputed hand as it is, or the player who raised the "
+            "dispute withdraws it."
+        ),
+    )
+    def post(self, request, event, number, table, dispute):
+        table_obj = self.table(number, table)
+        serializer = SettleInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _done, refused = _run(
+            sheets.settle_dispute,
+            table_obj,
+            dispute,
+            author=_author(request),
+            note=serializer.validated_data["note"],
+        )
+        if refused:
+            return refused
+        return Response(self.sheet_body(table_obj))
+
+
+class SheetHandStrikeView(_SheetView):
+    @extend_schema(
+        request=StrikeInSerializer,
+        responses={201: SheetSerializer, 200: SheetSerializer, **_WRITES},
+        description=(
+            "Strike a hand entered by mistake: a correction to no hand. A player's strike "
+            "counts once another player of the table or a referee confirms it (confirm with "
+            "the strike's version); the hand then leaves the sheet and keeps its number."
+        ),
+    )
+    def post(self, request, event, number, table, hand):
+        table_obj = self.table(number, table)
+        serializer = StrikeInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        done, refused = _run(
+            sheets.strike_hand,
+            table_obj,
+            hand,
+            author=_author(request),
+            reason=data["reason"],
+            based_on_version=data["based_on_version"],
+            idempotency_key=data["idempotency_key"],
+        )
+        if refused:
+            return refused
+        return Response(
+            self.sheet_body(table_obj),
+            status=status.HTTP_201_CREATED if done[1] else status.HTTP_200_OK,
+        )
+
+
+class SheetCallsView(_SheetView):
+    """The table's open referee calls and disputes; a player calls the referee."""
+
+    @extend_schema(responses={200: FloorItemSerializer(many=True)})
+    def get(self, request, event, number, table):
+        table_obj = self.table(number, table)
+        items = sheets.floor_items(table_obj.round, [table_obj.number])
+        return Response(FloorItemSerializer(items, many=True).data)
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: FloorItemSerializer(many=True),
+            200: FloorItemSerializer(many=True),
+            **_WRITES,
+            **_FLOOD,
+        },
+        description="A player of the table calls the referee; calling again while a call is "
+        "open changes nothing (200).",
+    )
+    def post(self, request, event, number, table):
+        table_obj = self.table(number, table)
+        done, refused = _run(sheets.call_referee, table_obj, author=_author(request))
+        if refused:
+            return refused
+        items = sheets.floor_items(table_obj.round, [table_obj.number])
+        return Response(
+            FloorItemSerializer(items, many=True).data,
+            status=status.HTTP_201_CREATED if done[1] else status.HTTP_200_OK,
+        )
+
+
+class SheetCallTakeView(_SheetView):
+    @extend_schema(
+        request=None,
+        responses={200: FloorItemSerializer(many=True), **_WRITES},
+        description="A referee of the table takes the call.",
+    )
+    def post(self, request, event, number, table, call):
+        table_obj = self.table(number, table)
+        if isinstance(request.auth, Player):
+            raise PermissionDenied(_("A referee takes the call."))
+        _done, refused = _run(sheets.take_call, table_obj, call, user=request.user)
+        if refused:
+            return refused
+        items = sheets.floor_items(table_obj.round, [table_obj.number])
+        return Response(FloorItemSerializer(items, many=True).data)
 
 
 class LiveTablesView(_SheetView):

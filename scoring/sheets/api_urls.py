@@ -38,6 +38,31 @@ urlpatterns = [
         name="table-sheet-hand-confirm",
     ),
     path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/dispute/",
+        api.SheetHandDisputeView.as_view(),
+        name="table-sheet-hand-dispute",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/strike/",
+        api.SheetHandStrikeView.as_view(),
+        name="table-sheet-hand-strike",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/disputes/<int:dispute>/settle/",
+        api.SheetDisputeSettleView.as_view(),
+        name="table-sheet-dispute-settle",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/calls/",
+        api.SheetCallsView.as_view(),
+        name="table-sheet-calls",
+    ),
+    path(
+        "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/calls/<int:call>/take/",
+        api.SheetCallTakeView.as_view(),
+        name="table-sheet-call-take",
+    ),
+    path(
         "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/close/",
         api.SheetCloseView.as_view(),
         name="table-sheet-close",

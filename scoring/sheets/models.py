@@ -134,3 +134,98 @@ class HandConfirmation(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.hand} confirmed"
+
+
+STRUCK = "struck"
+
+
+def _author_fields(related: str) -> tuple[models.ForeignKey, models.ForeignKey]:
+    return (
+        models.ForeignKey(
+            settings.AUTH_USER_MODEL,
+            on_delete=models.PROTECT,
+            null=True,
+            blank=True,
+            related_name=related,
+        ),
+        models.ForeignKey(
+            Player, on_delete=models.PROTECT, null=True, blank=True, related_name=related
+        ),
+    )
+
+
+class HandDispute(AppendOnlyModel):
+    """A player of the table or a referee disputes one version of a hand, with a reason. The
+    version does not count while the dispute is open (no ``DisputeResolution``); a newer
+    version of the hand leaves the dispute behind. A dispute still open when the round closes
+    is the director's correction request."""
+
+    hand = models.ForeignKey(SheetHand, on_delete=models.PROTECT, related_name="disputes")
+    raised_by, raised_by_player = _author_fields("raised_disputes")
+    reason = models.TextField(_("reason"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand_id", "pk"]
+        verbose_name = _("hand dispute")
+        verbose_name_plural = _("hand disputes")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(raised_by__isnull=True) ^ Q(raised_by_player__isnull=True),
+                name="hand_dispute_one_author",
+            ),
+        ]
+
+
+class DisputeResolution(AppendOnlyModel):
+    """A referee keeps the disputed hand as it is, or its author withdraws the dispute."""
+
+    dispute = models.OneToOneField(HandDispute, on_delete=models.PROTECT, related_name="resolution")
+    resolved_by, resolved_by_player = _author_fields("resolved_disputes")
+    note = models.TextField(_("note"), blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("dispute resolution")
+        verbose_name_plural = _("dispute resolutions")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(resolved_by__isnull=True) ^ Q(resolved_by_player__isnull=True),
+                name="dispute_resolution_one_author",
+            ),
+        ]
+
+
+class RefereeCall(AppendOnlyModel):
+    """A player calls the referee to the table; open until a referee takes it."""
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="referee_calls")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="referee_calls")
+    called_by, called_by_player = _author_fields("referee_calls")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("referee call")
+        verbose_name_plural = _("referee calls")
+        indexes = [models.Index(fields=["round", "table"], name="referee_call_round_table")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(called_by__isnull=True) ^ Q(called_by_player__isnull=True),
+                name="referee_call_one_author",
+            ),
+        ]
+
+
+class RefereeCallTaken(AppendOnlyModel):
+    """A referee takes a call: it leaves the tablets and the round board."""
+
+    call = models.OneToOneField(RefereeCall, on_delete=models.PROTECT, related_name="taken")
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="taken_calls"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("referee call taken")
+        verbose_name_plural = _("referee calls taken")

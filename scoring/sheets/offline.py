@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
@@ -26,7 +26,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring.sheets.models import SheetHand
+from scoring.sheets.models import (
+    DisputeResolution,
+    HandConfirmation,
+    HandDispute,
+    RefereeCall,
+    RefereeCallTaken,
+    SheetHand,
+)
 from tournament.events.models import Event
 from tournament.players.models import Player
 from tournament.rounds.models import Table
@@ -110,14 +117,33 @@ def cache_id(request: HttpRequest, player: Player) -> str:
     return salted_hmac("scoring.sheets.offline", f"{key}:{player.pk}").hexdigest()[:20]
 
 
+def _tally(model, path: str) -> Subquery:
+    """The number of ``model`` rows of the outer table (``path`` leads from a row to it)."""
+    rows = model.objects.filter(**{path: OuterRef("pk")}).order_by().values(path)
+    return Subquery(rows.annotate(n=Count("pk")).values("n")[:1])
+
+
 def play_etag(player: Player, table: Table | None, revision: int) -> str:
+    """What the play page shows of its table moves one of these counts: hands, confirmations,
+    disputes and their resolutions, referee calls and the calls taken (all append-only rows),
+    read in one query."""
     if table is None:
         marker = "wait"
     else:
-        counts = SheetHand.objects.filter(sheet__table=table).aggregate(
-            hands=Count("pk", distinct=True), confirmations=Count("confirmations")
+        counts = (
+            Table.objects.filter(pk=table.pk)
+            .annotate(
+                hands=_tally(SheetHand, "sheet__table"),
+                confirmations=_tally(HandConfirmation, "hand__sheet__table"),
+                disputes=_tally(HandDispute, "hand__sheet__table"),
+                resolutions=_tally(DisputeResolution, "dispute__hand__sheet__table"),
+                calls=_tally(RefereeCall, "table"),
+                taken=_tally(RefereeCallTaken, "call__table"),
+            )
+            .values("hands", "confirmations", "disputes", "resolutions", "calls", "taken")
+            .get()
         )
-        marker = f"t{table.pk}-h{counts['hands']}.{counts['confirmations']}"
+        marker = f"t{table.pk}-" + ".".join(str(n or 0) for n in counts.values())
     return f'"play{player.pk}-{marker}-{revision}-{get_language()}"'
 
 

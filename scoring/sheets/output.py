@@ -54,6 +54,8 @@ def hand_dict(
         **foul_now(hand, current or {}, players or ()),
         "entered_by_player": hand.entered_by_player_id,
         "counts": bool(getattr(hand, "counts", True)),
+        "disputed": bool(getattr(hand, "disputed", False)),
+        "striking": bool(getattr(hand, "striking", False)),
         "created_at": hand.created_at.isoformat() if hand.created_at else None,
     }
 

@@ -3,6 +3,7 @@ them, and the table's seats."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from rules import RuleError, get_ruleset
 from rules.hands import Sheet
-from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
+from scoring.sheets.models import STRUCK, HandConfirmation, HandDispute, ScoreSheet, SheetHand
 from tournament.events.models import Event
 from tournament.rounds.models import Seat, Table
 
@@ -60,11 +61,16 @@ class SheetView:
 
     @property
     def next_number(self) -> int:
-        return len(self.hands) + 1
+        return next_number(self.versions or self.hands)
 
     @property
     def pending(self) -> list[SheetHand]:
-        return [h for h in self.hands if not h.counts]
+        """Hands waiting for a confirmation (a disputed hand waits for its dispute)."""
+        return [h for h in self.hands if not h.counts and not getattr(h, "disputed", False)]
+
+    @property
+    def disputed(self) -> list[SheetHand]:
+        return [h for h in self.hands if getattr(h, "disputed", False)]
 
     @property
     def is_closed(self) -> bool:
@@ -83,17 +89,48 @@ class SheetView:
 
 
 def with_confirmation(qs: QuerySet) -> QuerySet:
+    """Every version with ``confirmed`` and ``disputed`` (an open dispute) read in the same
+    query."""
     return qs.annotate(
-        confirmed=Exists(HandConfirmation.objects.filter(hand=OuterRef("pk")))
+        confirmed=Exists(HandConfirmation.objects.filter(hand=OuterRef("pk"))),
+        disputed=Exists(HandDispute.objects.filter(hand=OuterRef("pk"), resolution__isnull=True)),
     ).order_by("sheet_id", "number", "version")
 
 
+def next_number(versions: Iterable[SheetHand]) -> int:
+    """The next hand's number: a struck hand keeps its number."""
+    return max((h.number for h in versions), default=0) + 1
+
+
 def latest_hands(versions: Iterable[SheetHand]) -> list[SheetHand]:
+    """The latest version of every number, each with ``counts``: entered by staff or
+    confirmed, and not disputed. A struck hand (a correction to "no hand") leaves the sheet
+    once it counts; until then the sheet shows the version it strikes, not counting, with
+    ``striking`` set and the strike's version to confirm."""
     latest: dict[int, SheetHand] = {}
+    before: dict[int, SheetHand] = {}
     for hand in versions:
-        hand.counts = hand.entered_by_player_id is None or hand.confirmed
+        hand.disputed = bool(getattr(hand, "disputed", False))
+        hand.counts = (
+            hand.entered_by_player_id is None or bool(getattr(hand, "confirmed", False))
+        ) and not hand.disputed
+        hand.striking = False
+        if hand.number in latest and latest[hand.number].kind != STRUCK:
+            before[hand.number] = latest[hand.number]
         latest[hand.number] = hand
-    return [latest[n] for n in sorted(latest)]
+    shown = []
+    for number in sorted(latest):
+        hand = latest[number]
+        if hand.kind != STRUCK:
+            shown.append(hand)
+        elif not hand.counts and number in before:
+            struck = copy.copy(hand)
+            previous = before[number]
+            struck.kind, struck.data = previous.kind, previous.data
+            struck.foul_report_id = previous.foul_report_id
+            struck.striking = True
+            shown.append(struck)
+    return shown
 
 
 def play_hands(event: Event, hands: Iterable[Mapping[str, Any]]) -> Sheet:

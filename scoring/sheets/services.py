@@ -1,6 +1,17 @@
 """The score sheets' public functions (see the package's docstring), gathered from the
 modules that define them."""
 
+from scoring.sheets.disputes import (
+    FloorItem,
+    Throttled,
+    call_referee,
+    dispute_hand,
+    floor_items,
+    settle_dispute,
+    sheet_history,
+    strike_hand,
+    take_call,
+)
 from scoring.sheets.export import HANDS_HEADER, hands_csv, hands_table, hands_xlsx
 from scoring.sheets.integrity import sheet_differences, sheet_marker
 from scoring.sheets.live import HandStats, LiveTable, live_tables, player_hand_stats
@@ -17,6 +28,15 @@ from scoring.sheets.writing import (
 )
 
 __all__ = [
+    "sheet_history",
+    "take_call",
+    "strike_hand",
+    "settle_dispute",
+    "floor_items",
+    "dispute_hand",
+    "call_referee",
+    "Throttled",
+    "FloorItem",
     "HANDS_HEADER",
     "MAX_KEY",
     "WINDS",

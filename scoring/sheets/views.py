@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,7 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from penalties.current import current_reports
 from penalties.models import FoulReport
-from rules import get_ruleset
+from rules import RuleError, get_ruleset
+from rules.hands import hand_json, parse_hand
 from scoring.files import XLSX_TYPE, to_xlsx
 from scoring.sheets import offline
 from scoring.sheets import services as sheets
@@ -80,12 +82,63 @@ def _hand_form(table: Table, view: sheets.SheetView, *, staff: bool, data=None, 
     )
 
 
+def _floor_action(request: HttpRequest, table: Table, author: sheets.Author, action: str) -> None:
+    """Dispute, settle, strike, call the referee, take the call: each a services call and a
+    message (errors propagate to ``_handle``)."""
+    post = request.POST
+    number = post.get("number")
+    if action == "dispute":
+        sheets.dispute_hand(
+            table, number, author=author, version=post.get("version"), reason=post.get("reason")
+        )
+        messages.success(
+            request,
+            _("Hand %(number)s disputed: it does not count until the dispute is settled.")
+            % {"number": number},
+        )
+    elif action == "settle":
+        sheets.settle_dispute(table, post.get("dispute"), author=author, note=post.get("note"))
+        messages.success(request, _("The dispute is settled."))
+    elif action == "strike":
+        sheets.strike_hand(
+            table,
+            number,
+            author=author,
+            reason=post.get("reason"),
+            based_on_version=post.get("version"),
+            idempotency_key=post.get("idempotency_key"),
+        )
+        messages.success(
+            request,
+            _("Hand %(number)s struck.") % {"number": number}
+            if author.player is None
+            else _("Striking hand %(number)s awaits another player's confirmation.")
+            % {"number": number},
+        )
+    elif action == "call":
+        _call, created = sheets.call_referee(table, author=author)
+        messages.success(
+            request,
+            _("The referee is called.") if created else _("The referee is already called."),
+        )
+    elif action == "take" and author.user is not None:
+        sheets.take_call(table, post.get("call"), user=author.user)
+        messages.success(request, _("You took the call."))
+
+
+FLOOR_ACTIONS = ("dispute", "settle", "strike", "call", "take")
+
+
 def _handle(request: HttpRequest, table: Table, author: sheets.Author, *, staff: bool):
-    """Run the posted action; returns (done, bound hand form with its errors or None)."""
+    """Run the posted action; returns (done, bound hand form with its errors or None,
+    the conflict of a correction on a replaced version or None)."""
     action = request.POST.get("action", "add")
     view = sheets.read_sheet(table)
     form = None
     try:
+        if action in FLOOR_ACTIONS:
+            _floor_action(request, table, author, action)
+            return True, None, None
         if action == "confirm":
             sheets.confirm_hand(
                 table,
@@ -96,18 +149,18 @@ def _handle(request: HttpRequest, table: Table, author: sheets.Author, *, staff:
             messages.success(
                 request, _("Hand %(number)s confirmed.") % {"number": request.POST.get("number")}
             )
-            return True, None
+            return True, None, None
         if action == "close" and staff:
             sheets.close_sheet(table, author=author, reason=request.POST.get("reason", ""))
             messages.success(request, _("The sheet is closed and the table result written."))
-            return True, None
+            return True, None, None
         form = _hand_form(table, view, staff=staff, data=request.POST)
         correction = CorrectionForm(request.POST) if action == "correct" else None
         if not form.is_valid() or (correction is not None and not correction.is_valid()):
             if correction is not None:
                 for errors in correction.errors.values():
                     form.add_error(None, errors)
-            return False, form
+            return False, form, None
         kwargs = {
             "author": author,
             "idempotency_key": form.cleaned_data["idempotency_key"],
@@ -140,29 +193,55 @@ def _handle(request: HttpRequest, table: Table, author: sheets.Author, *, staff:
             messages.success(request, done % {"number": hand.number})
         elif correction is None:
             messages.info(request, _already_recorded(hand, view))
-        return True, None
+        return True, None, None
+    except sheets.Throttled as throttled:
+        messages.error(request, throttled.message)
+        return False, form, None
     except ValidationError as error:
         if form is None:
             for message in _messages_of(error):
                 messages.error(request, message)
-            return False, None
+            return False, None, None
         errors = dict(getattr(error, "error_dict", {}))
         if "same_again" in errors:
             form.ask_same_again(errors.pop("same_again"))
             error = ValidationError(errors) if errors else None
         for message in _messages_of(error) if error is not None else []:
             form.add_error(None, message)
-        return False, form
+        return False, form, None
     except PermissionDenied as error:
         messages.error(request, str(error) or _("You may not do that."))
-        return False, form
+        return False, form, None
     except sheets.HandConflict as conflict:
         if action == "add" and conflict.hand is not None:
             # A form for a hand already stored (Back, a reload, another phone): show that hand.
             messages.warning(request, _already_recorded(conflict.hand, view))
+        elif action == "correct" and conflict.hand is not None and form is not None:
+            # A correction of a version already replaced: both hands side by side.
+            messages.error(request, conflict.message)
+            return False, None, {"stored": conflict.hand, "proposed": form.hand()}
         else:
             messages.error(request, conflict.message)
-        return True, None
+        return True, None, None
+
+
+def _conflict_context(conflict: dict, names: list[str]) -> dict:
+    stored = conflict["stored"]
+    return {
+        "stored": stored,
+        "stored_text": describe(stored.data, names)
+        if stored.kind != "struck"
+        else _("No hand (struck)"),
+        "proposed_text": describe(_stored_form(conflict["proposed"]), names),
+    }
+
+
+def _stored_form(data: dict) -> dict:
+    """A hand as the form gives it, in the stored form ``describe`` reads."""
+    try:
+        return hand_json(parse_hand(data))
+    except RuleError:
+        return data
 
 
 def _already_recorded(hand, view: sheets.SheetView) -> str:
@@ -218,6 +297,7 @@ def _render_sheet(
     *,
     staff: bool,
     form: HandForm | None = None,
+    conflict: dict | None = None,
     status: int = 200,
 ) -> HttpResponse:
     view = sheets.read_sheet(table)
@@ -229,6 +309,11 @@ def _render_sheet(
             table, view, staff=staff, number=correcting.number if correcting else None
         )
     me = author.player.pk if author.player else None
+    floor = sheets.floor_items(table.round, [table.number])
+    disputes: dict[int, list] = {}
+    for item in floor:
+        if item.kind != "call":
+            disputes.setdefault(item.hand_pk, []).append(item)
     names = [s.player.name for s in view.seats] + [""] * (4 - len(view.seats))
     rows = []
     current = current_reports(h.foul_report_id for h in view.hands)
@@ -245,9 +330,15 @@ def _render_sheet(
             )
         row["text"] = describe(hand.data, names)
         row["riichi"] = ", ".join(names[i] for i in hand.data.get("riichi", []))
-        row["can_confirm"] = not hand.counts and (
-            staff or (me is not None and hand.entered_by_player_id != me)
+        row["can_confirm"] = (
+            not hand.counts
+            and not hand.disputed
+            and (staff or (me is not None and hand.entered_by_player_id != me))
         )
+        # Dispute, propose a correction, strike: while the sheet is open, the version shown.
+        row["open"] = not view.is_closed
+        row["disputes"] = disputes.get(hand.pk, [])
+        row["key"] = uuid.uuid4().hex
         rows.append(row)
     context = {
         "event": event,
@@ -268,6 +359,10 @@ def _render_sheet(
         "may_write": author.player is not None or sheets.can_write_sheet(author.user, table),
         "player": author.player,
         "family": get_ruleset(event.ruleset).hand_rules.family,
+        "calls": [item for item in floor if item.kind == "call"],
+        "history": sheets.sheet_history(table),
+        "conflict": _conflict_context(conflict, names) if conflict else None,
+        "me": me,
     }
     return render(request, "sheets/sheet.html", context, status=status)
 
@@ -291,10 +386,18 @@ def sheet_page(request: HttpRequest, slug: str, round_number: int, table_number:
         raise PermissionDenied
     author = sheets.Author(user=request.user)
     if request.method == "POST":
-        done, form = _handle(request, table, author, staff=True)
+        done, form, conflict = _handle(request, table, author, staff=True)
         if done:
             return redirect(request.path)
-        return _render_sheet(request, table, author, staff=True, form=form, status=400)
+        return _render_sheet(
+            request,
+            table,
+            author,
+            staff=True,
+            form=form,
+            conflict=conflict,
+            status=409 if conflict else 400,
+        )
     return _render_sheet(request, table, author, staff=True)
 
 
@@ -329,10 +432,18 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
     table = Table.objects.select_related("round__event").get(pk=seat.table_id)
     author = sheets.Author(player=player)
     if request.method == "POST":
-        done, form = _handle(request, table, author, staff=False)
+        done, form, conflict = _handle(request, table, author, staff=False)
         if done:
             return redirect(request.path)
-        return _render_sheet(request, table, author, staff=False, form=form, status=400)
+        return _render_sheet(
+            request,
+            table,
+            author,
+            staff=False,
+            form=form,
+            conflict=conflict,
+            status=409 if conflict else 400,
+        )
     return offline.mark(_render_sheet(request, table, author, staff=False), request, player, etag)
 
 

@@ -20,6 +20,7 @@ from scoring.sheets.reading import (
     WINDS,
     SheetView,
     latest_hands,
+    next_number,
     play_hands,
     rule_error,
     with_confirmation,
@@ -46,7 +47,7 @@ class HandConflict(Exception):
         self.hand = hand
 
 
-def _clean_key(key: Any) -> str:
+def clean_key(key: Any) -> str:
     key = str(key or "").strip()
     if not key:
         raise ValidationError({"idempotency_key": [_("Send an idempotency key with the hand.")]})
@@ -77,7 +78,7 @@ def _foul_report(table: Table, report_id: Any) -> FoulReport | None:
     return report
 
 
-def _locked_sheet(table: Table) -> ScoreSheet:
+def locked_sheet(table: Table) -> ScoreSheet:
     """The table's sheet, created on the first hand, its row locked for this transaction."""
     # One sheet per table: no ORDER BY ... LIMIT for the lock to build.
     sheet = next(iter(ScoreSheet.objects.select_for_update().filter(table=table).order_by()), None)
@@ -96,7 +97,7 @@ def _authors(author: Author) -> dict[str, Any]:
     return {"entered_by": author.user, "entered_by_player": author.player}
 
 
-def _check_number(number: Any, field_name: str = "number") -> int:
+def check_number(number: Any, field_name: str = "number") -> int:
     value = result_services.as_int(number)
     if value is None or value < 1:
         raise ValidationError({field_name: [_("Give the hand's number (1 for the first hand).")]})
@@ -138,15 +139,15 @@ def add_hand(
     on the hand that closes it)."""
     event = table.round.event
     check_enabled(event)
-    key = _clean_key(idempotency_key)
-    number = _check_number(number)
+    key = clean_key(idempotency_key)
+    number = check_number(number)
     hand = _parse(data)
     check_hand_kind(author, hand.kind)
     check_author(table, author)
     report = _foul_report(table, foul_report)
     try:
         with transaction.atomic():
-            sheet, replay, hands, stored = _locked_hands(table, key, number)
+            sheet, replay, hands, stored, top = locked_hands(table, key, number)
             check_author_under_lock(table, author)
             if replay is not None:
                 return replay, False
@@ -156,14 +157,14 @@ def add_hand(
                 raise ValidationError(
                     _("The sheet is closed: a hand can only be corrected, with a reason.")
                 )
-            if number != len(hands) + 1:
+            if number != top:
                 raise ValidationError(
-                    {"number": [_("The next hand is hand %(next)d.") % {"next": len(hands) + 1}]}
+                    {"number": [_("The next hand is hand %(next)d.") % {"next": top}]}
                 )
             stored_json = hand_json(hand)
             if hands and not same_again:
                 _check_not_repeated(hands[-1], stored_json, report)
-            played = _checked_play(event, [*(h.data for h in hands), stored_json])
+            played = checked_play(event, [*(h.data for h in hands), stored_json])
             new = SheetHand.objects.create(
                 sheet=sheet,
                 number=number,
@@ -174,13 +175,13 @@ def add_hand(
                 idempotency_key=key,
                 **_authors(author),
             )
-            new.confirmed = False
+            new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
-            _maybe_close(table, sheet, [*hands, new], played, author)
+            maybe_close(table, sheet, [*hands, new], played, author)
             # What the sheet looks like now, for the answer (seats still to be read).
             new.view = SheetView(table, sheet, [], [*hands, new], played)
     except IntegrityError:
-        return _after_race(table, key, number)
+        return after_race(table, key, number)
     return new, True
 
 
@@ -201,19 +202,19 @@ def _check_not_repeated(
         )
 
 
-def _locked_hands(
+def locked_hands(
     table: Table, key: str, number: int
-) -> tuple[ScoreSheet, SheetHand | None, list[SheetHand], SheetHand | None]:
+) -> tuple[ScoreSheet, SheetHand | None, list[SheetHand], SheetHand | None, int]:
     """Inside the writer's transaction: the locked sheet, the replay of ``key`` if stored, the
-    latest version of every hand and that of hand ``number`` (or None)."""
-    sheet = _locked_sheet(table)
+    latest version of every hand, that of hand ``number`` (or None) and the next number."""
+    sheet = locked_sheet(table)
     versions = list(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
     hands = latest_hands(versions)
     stored = next((h for h in hands if h.number == number), None)
-    return sheet, _replayed(versions, key), hands, stored
+    return sheet, _replayed(versions, key), hands, stored, next_number(versions)
 
 
-def _checked_play(event: Any, hands: list[Mapping[str, Any]]) -> Sheet:
+def checked_play(event: Any, hands: list[Mapping[str, Any]]) -> Sheet:
     """The sheet played through the rulebook; a hand it refuses is a form error."""
     try:
         return play_hands(event, hands)
@@ -221,7 +222,7 @@ def _checked_play(event: Any, hands: list[Mapping[str, Any]]) -> Sheet:
         raise rule_error(error) from None
 
 
-def _after_race(table: Table, key: str, number: int) -> tuple[SheetHand, bool]:
+def after_race(table: Table, key: str, number: int) -> tuple[SheetHand, bool]:
     """A concurrent writer got in between (the unique constraints said so): the replay of the
     same key, or a 409 with what it stored."""
     versions = list(with_confirmation(SheetHand.objects.filter(sheet__table=table)))
@@ -251,8 +252,8 @@ def correct_hand(
     may) the table result gets its next version too, with the same reason."""
     event = table.round.event
     check_enabled(event)
-    key = _clean_key(idempotency_key)
-    number = _check_number(number)
+    key = clean_key(idempotency_key)
+    number = check_number(number)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": [_("Say why the hand is corrected.")]})
@@ -263,7 +264,7 @@ def correct_hand(
     base = result_services.as_int(based_on_version)
     try:
         with transaction.atomic():
-            sheet, replay, hands, stored = _locked_hands(table, key, number)
+            sheet, replay, hands, stored, _top = locked_hands(table, key, number)
             check_author_under_lock(table, author, reason=reason)
             if replay is not None:
                 return replay, False
@@ -284,7 +285,7 @@ def correct_hand(
                 raise PermissionDenied(_("The sheet is closed: a referee corrects it."))
             stored_json = hand_json(hand)
             replaced = [stored_json if h.number == number else h.data for h in hands]
-            played = _checked_play(event, replaced)
+            played = checked_play(event, replaced)
             new = SheetHand.objects.create(
                 sheet=sheet,
                 number=number,
@@ -296,15 +297,15 @@ def correct_hand(
                 idempotency_key=key,
                 **_authors(author),
             )
-            new.confirmed = False
+            new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
             now = [new if h.number == number else h for h in hands]
             if sheet.is_closed:
                 _write_result(table, sheet, played, author, reason=reason)
             else:
-                _maybe_close(table, sheet, now, played, author)
+                maybe_close(table, sheet, now, played, author)
     except IntegrityError:
-        return _after_race(table, key, number)
+        return after_race(table, key, number)
     return new, True
 
 
@@ -312,10 +313,10 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
     """Somebody other than its author confirms a player's hand (the version they saw)."""
     event = table.round.event
     check_enabled(event)
-    number = _check_number(number)
+    number = check_number(number)
     check_author(table, author, confirming=True)
     with transaction.atomic():
-        sheet = _locked_sheet(table)
+        sheet = locked_sheet(table)
         check_author_under_lock(table, author, confirming=True)
         versions = list(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
         hands = latest_hands(versions)
@@ -332,6 +333,14 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
                 )
                 % {"number": number, "version": stored.version},
                 stored,
+            )
+        if stored.disputed:
+            raise ValidationError(
+                _(
+                    "Hand %(number)d is disputed: a referee settles the dispute, or a player "
+                    "proposes a correction."
+                )
+                % {"number": number}
             )
         if stored.counts:
             raise ValidationError(_("Hand %(number)d needs no confirmation.") % {"number": number})
@@ -351,8 +360,11 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
                 _("Hand %(number)d needs no confirmation.") % {"number": number}
             ) from None
         stored.confirmed = stored.counts = True
+        if stored.striking:
+            # A confirmed strike: the hand leaves the sheet.
+            hands = [h for h in hands if h.number != number]
         played = play_hands(event, [h.data for h in hands])
-        _maybe_close(table, sheet, hands, played, author)
+        maybe_close(table, sheet, hands, played, author)
     return confirmation
 
 
@@ -365,13 +377,19 @@ def close_sheet(table: Table, *, author: Author, reason: str = "") -> TableResul
         raise PermissionDenied(_("A referee closes a sheet before the end of the game."))
     check_author(table, author, reason=None)
     with transaction.atomic():
-        sheet = _locked_sheet(table)
+        sheet = locked_sheet(table)
         check_author_under_lock(table, author)
         if sheet.is_closed:
             raise ValidationError(_("The sheet is already closed."))
         hands = latest_hands(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
         if not hands:
             raise ValidationError(_("The sheet has no hands yet."))
+        disputed = [h.number for h in hands if h.disputed]
+        if disputed:
+            raise ValidationError(
+                _("Disputed hands: %(numbers)s. The sheet closes once no hand is disputed.")
+                % {"numbers": ", ".join(map(str, disputed))}
+            )
         waiting = [h.number for h in hands if not h.counts]
         if waiting:
             raise ValidationError(
@@ -382,7 +400,7 @@ def close_sheet(table: Table, *, author: Author, reason: str = "") -> TableResul
         return _write_result(table, sheet, played, author, reason=reason)
 
 
-def _maybe_close(
+def maybe_close(
     table: Table, sheet: ScoreSheet, hands: list[SheetHand], played: Sheet, author: Author
 ) -> None:
     if played.state.finished and all(h.counts for h in hands):

@@ -50,6 +50,16 @@
         if (extra) { extra.textContent = t.extra_minutes ? "+" + t.extra_minutes + " min" : ""; }
       });
       board.setAttribute("data-missing", feed.missing.join(","));
+      // Open disputes and referee calls: the count, and a reload link once they changed.
+      var floor = board.querySelector("[data-floor-count]");
+      if (floor && feed.floor) {
+        var keys = feed.floor.map(function (f) {
+          return f.kind + f.id + ",";
+        }).join("");
+        floor.textContent = feed.floor.length;
+        var reload = board.querySelector("[data-floor-reload]");
+        if (reload) { reload.hidden = keys === floor.getAttribute("data-floor-keys"); }
+      }
     }
 
     function poll() {

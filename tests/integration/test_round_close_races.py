@@ -17,7 +17,7 @@ from django.db import connection, connections
 
 from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
-from scoring.sheets.models import ScoreSheet, SheetHand
+from scoring.sheets.models import HandDispute, ScoreSheet, SheetHand
 from scoring.sheets.services import Author
 from tests.players import player_client
 from tournament.events.models import Event
@@ -180,3 +180,52 @@ def test_the_sheet_closing_while_a_result_is_entered_keeps_the_hand(riichi):
     assert versions[0].sheet_id is None and versions[1].sheet_id is not None
     assert versions[1].reason and versions[1].counts
     assert ScoreSheet.objects.get().status == ScoreSheet.Status.CLOSED
+
+
+@pytest.mark.parametrize("first", ["dispute", "close"])
+def test_a_dispute_and_the_sheet_closing_at_once_never_both_win(riichi, first):
+    """A player disputes hand 1 while a referee closes the sheet (issue 32, item 3): both wait
+    for the sheet's lock. Whichever comes first wins; the other is refused with a message.
+    Never a closed sheet with an open dispute, never a result written over one."""
+    table = table_one(riichi)
+    sheets.add_hand(
+        table, ron(1, 2), author=Author(player=riichi.south), number=1, idempotency_key="h1"
+    )
+    sheets.confirm_hand(table, 1, author=Author(player=riichi.west), version=1)
+    east = player_client(riichi, riichi.east)
+    holder = RowHolder("scoring_scoresheet", ScoreSheet.objects.get().pk)
+    base = f"/api/events/{riichi.event.slug}/rounds/1/tables/1/sheet/"
+
+    def dispute():
+        return east.post(
+            base + "hands/1/dispute/",
+            {"version": 1, "reason": "it was a tsumo"},
+            content_type="application/json",
+        )
+
+    def close():
+        return riichi.client(riichi.head).post(base + "close/", {"reason": "time"}, format="json")
+
+    sends = [dispute, close] if first == "dispute" else [close, dispute]
+    try:
+        one, one_answers = in_thread(sends[0])
+        wait_until_waiting(1)
+        two, two_answers = in_thread(sends[1])
+        wait_until_waiting(2)
+    finally:
+        holder.release()
+    one.join(30)
+    two.join(30)
+    answers = dict(zip([s.__name__ for s in sends], [one_answers[0], two_answers[0]], strict=True))
+    disputed = HandDispute.objects.exists()
+    closed = ScoreSheet.objects.get().status == ScoreSheet.Status.CLOSED
+    assert disputed != closed
+    if disputed:
+        assert answers["dispute"].status_code == 201, answers["dispute"].content
+        assert answers["close"].status_code == 400
+        assert not TableResult.objects.exists()
+    else:
+        assert answers["close"].status_code == 200, answers["close"].content
+        assert answers["dispute"].status_code == 400
+        assert "closed" in str(answers["dispute"].json())
+        assert TableResult.objects.filter(table=table).count() == 1

@@ -187,6 +187,32 @@ def test_a_poll_of_an_unchanged_sheet_is_a_304_and_a_new_hand_moves_the_etag(rii
 
 
 @pytest.mark.django_db
+def test_a_dispute_a_settlement_a_call_and_its_taking_each_move_the_etag(riichi):
+    """Disputes and calls are rows of their own, not hand versions: a phone polling the play
+    page must still see each of them."""
+    table = riichi.event.rounds.get(number=1).tables.get(number=1)
+    south = player_client(riichi, riichi.south)
+    sheets.add_hand(
+        table,
+        {"kind": "win", "winner": 1, "discarder": 2, "han": 3, "fu": 30},
+        author=sheets.Author(user=riichi.head),
+        number=1,
+        idempotency_key="k1",
+    )
+    etags = [south.get(play_url(riichi), **POLL)["ETag"]]
+    west = sheets.Author(player=riichi.west)
+    dispute = sheets.dispute_hand(table, 1, author=west, version=1, reason="3 han, not 4")
+    etags.append(south.get(play_url(riichi), HTTP_IF_NONE_MATCH=etags[-1], **POLL)["ETag"])
+    sheets.settle_dispute(table, dispute.pk, author=sheets.Author(user=riichi.head))
+    etags.append(south.get(play_url(riichi), HTTP_IF_NONE_MATCH=etags[-1], **POLL)["ETag"])
+    call, _created = sheets.call_referee(table, author=west)
+    etags.append(south.get(play_url(riichi), HTTP_IF_NONE_MATCH=etags[-1], **POLL)["ETag"])
+    sheets.take_call(table, call.pk, user=riichi.floor)
+    etags.append(south.get(play_url(riichi), HTTP_IF_NONE_MATCH=etags[-1], **POLL)["ETag"])
+    assert len(set(etags)) == 5, etags
+
+
+@pytest.mark.django_db
 def test_a_poll_costs_the_same_queries_on_hand_1_and_hand_12(riichi):
     south = player_client(riichi, riichi.south)
     table = riichi.event.rounds.get(number=1).tables.get(number=1)

@@ -125,6 +125,8 @@ def paths(world: World) -> dict[str, str]:
         "key": "mcr",
         "token": world.token,
         "hand": "1",
+        "dispute": "1",
+        "call": "1",
     }
 
 
@@ -211,6 +213,19 @@ RULES = {
     },
     "table-sheet-hand-confirm": {"post": (TABLE1_RECORDERS, lambda w: {"version": 1})},
     "table-sheet-close": {"post": (HEAD_OR_DIRECTOR, lambda w: {})},
+    "table-sheet-hand-dispute": {
+        "post": (TABLE1_RECORDERS, lambda w: {"version": 1, "reason": "x"})
+    },
+    "table-sheet-hand-strike": {
+        "post": (
+            HEAD_OR_DIRECTOR,
+            lambda w: {"reason": "x", "based_on_version": 1, "idempotency_key": "matrix-strike"},
+        )
+    },
+    "table-sheet-dispute-settle": {"post": (TABLE1_RECORDERS, lambda w: {})},
+    # Only a player of the table (signed in with a PIN) calls the referee.
+    "table-sheet-calls": {"get": (ALL, None), "post": (frozenset(), lambda w: {})},
+    "table-sheet-call-take": {"post": (TABLE1_RECORDERS, lambda w: {})},
     "sheets-table": {
         "get": (TABLE1_RECORDERS, None),
         "post": (TABLE1_RECORDERS, lambda w: {"action": "confirm", "number": 1, "version": 1}),
