@@ -4,17 +4,17 @@ backwards. Asked for after every write and coalesced per event by
 
 from __future__ import annotations
 
+import functools
 import logging
 from contextlib import nullcontext
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import F, Q, QuerySet
-from django.db.models.sql import UpdateQuery
+from django.db.models import F, Q
 from django.utils import timezone
 
 from scoring.standings import formats, snapshot
-from scoring.standings.models import StandingsSnapshot
+from scoring.standings.models import FormatStandings, StandingsSnapshot
 from tournament.events.models import Event
 
 # The name the logging settings and operators know from before the split.
@@ -66,9 +66,6 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     loaded = snapshot.load_grid(event_id, also=stages)
     computed = snapshot.compute_rows(ruleset, options, loaded)
     method, packed = computed.method, computed.packed()
-    condition = Q(event_id=event_id) & (
-        Q(revision__lte=revision) if force else Q(revision__lt=revision)
-    )
     prepared = None
     if has_teams or has_stages:
         prepared = formats.prepare_computed(
@@ -76,35 +73,93 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
         )
     # Query: the conditional write (with the format's, one commit for both).
     own = not connection.in_atomic_block  # the commit is ours, not a caller's
-    with transaction.atomic() if prepared is not None else nullcontext():
-        written = _update(
-            StandingsSnapshot.objects.filter(condition),
-            {"revision": revision, "packed": packed, "method": method},
-            no_flush=own,
+    if connection.vendor == "postgresql":
+        written = _write(event_id, revision, force, method, packed, prepared, own=own)
+    else:
+        condition = Q(event_id=event_id) & (
+            Q(revision__lte=revision) if force else Q(revision__lt=revision)
         )
-        if written and prepared is not None:
-            formats.store(event_id, revision, prepared, force=force)
+        with transaction.atomic() if prepared is not None else nullcontext():
+            written = StandingsSnapshot.objects.filter(condition).update(
+                revision=revision, packed=packed, method=method, computed_at=timezone.now()
+            )
+            if written and prepared is not None:
+                formats.store(event_id, revision, prepared, force=force)
     status = "written" if written else "superseded"
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
 
 
-def _update(queryset: QuerySet, values: dict[str, Any], *, no_flush: bool) -> int:
-    """``queryset.update(**values, computed_at=now)``. On PostgreSQL, when the transaction is
-    the reconcile's own (``no_flush``), its commit does not wait for the disk (the same
-    statement sets ``synchronous_commit`` off for that transaction only): waiting costs more
-    than computing the standings, and a snapshot a crash loses is only derived data left at an
-    older revision, which ``stale_event_ids`` finds and the sweep recomputes."""
-    values = {**values, "computed_at": timezone.now()}
-    if connection.vendor != "postgresql" or not no_flush:
-        return queryset.update(**values)
-    query = queryset.query.chain(UpdateQuery)
-    query.add_update_values(values)
-    sql, params = query.get_compiler(queryset.db).as_sql()
+@functools.cache
+def _write_sql() -> dict[str, str]:
+    """The PostgreSQL statements of the reconcile's write, written once per process."""
+    snap, fmt = StandingsSnapshot._meta, FormatStandings._meta
+
+    def col(meta: Any, field: str) -> str:
+        return f'"{meta.get_field(field).column}"'
+
+    update = (
+        f'UPDATE "{snap.db_table}" SET {col(snap, "revision")} = %(revision)s, '
+        f"{col(snap, 'packed')} = %(packed)s, {col(snap, 'method')} = %(method)s, "
+        f"{col(snap, 'computed_at')} = %(now)s "
+        f"WHERE {col(snap, 'event')} = %(event)s AND {col(snap, 'revision')} {{cmp}} %(revision)s"
+    )
+    upsert = (
+        f'INSERT INTO "{fmt.db_table}" ({col(fmt, "event")}, {col(fmt, "revision")}, '
+        f"{col(fmt, 'packed')}) SELECT %(event)s, %(revision)s, %(format)s "
+        f"WHERE EXISTS (SELECT FROM written) "
+        f"ON CONFLICT ({col(fmt, 'event')}) DO UPDATE SET "
+        f"{col(fmt, 'revision')} = EXCLUDED.{col(fmt, 'revision')}, "
+        f"{col(fmt, 'packed')} = EXCLUDED.{col(fmt, 'packed')} "
+        f'WHERE "{fmt.db_table}".{col(fmt, "revision")} {{cmp}} %(revision)s'
+    )
+    both = (
+        f"WITH written AS ({update} RETURNING 1), stored AS ({upsert} RETURNING 1) "
+        "SELECT (SELECT COUNT(*) FROM written)"
+    )
+    return {
+        f"{what}{cmp}": sql.replace("{cmp}", cmp)
+        for what, sql in (("update", update), ("both", both))
+        for cmp in ("<", "<=")
+    }
+
+
+def _write(
+    event_id: int,
+    revision: int,
+    force: bool,
+    method: str,
+    packed: bytes,
+    prepared: bytes | None,
+    *,
+    own: bool,
+) -> int:
+    """PostgreSQL: the snapshot's conditional UPDATE and, for an event with teams or stages,
+    the format standings' (created if missing, and only where the snapshot was written), in
+    one statement: one round trip and one commit for both, never over a newer revision.
+
+    When the transaction is the reconcile's own (``own``), its commit does not wait for the
+    disk (the same statement sets ``synchronous_commit`` off for that transaction only):
+    waiting costs more than computing the standings, and a snapshot a crash loses is only
+    derived data left at an older revision, which ``stale_event_ids`` finds and the sweep
+    recomputes."""
+    what = "update" if prepared is None else "both"
+    sql = _write_sql()[what + ("<=" if force else "<")]
+    if own:
+        sql = f"SET LOCAL synchronous_commit TO OFF; {sql}"
+    params = {
+        "revision": revision,
+        "packed": packed,
+        "method": method,
+        "now": timezone.now(),
+        "event": event_id,
+        "format": prepared,
+    }
     with connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL synchronous_commit TO OFF; {sql}", params)
-        cursor.nextset()
-        return cursor.rowcount
+        cursor.execute(sql, params)
+        if own:
+            cursor.nextset()
+        return cursor.fetchone()[0] if prepared is not None else cursor.rowcount
 
 
 def stale_event_ids() -> list[int]:
