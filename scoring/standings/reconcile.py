@@ -39,20 +39,14 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     so duplicate, late or concurrent runs never roll the standings back."""
     # Query: the event's revision and ruleset, the stored snapshot's revision (if any), and
     # its format (teams, stages).
-    found = list(
-        Event.objects.filter(pk=event_id).values_list(
-            "revision",
-            "ruleset",
-            "ruleset_options",
-            "standings_snapshot__revision",
-            "has_teams",
-            "has_stages",
-            "team_best",
-        )
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_event_sql(), [event_id])
+        found = cursor.fetchall()
     if not found:
         return {"event": event_id, "status": "missing"}
     revision, ruleset, options, stored, has_teams, has_stages, best = found[0]
+    options = Event._meta.get_field("ruleset_options").from_db_value(options, None, connection)
+    has_teams, has_stages = bool(has_teams), bool(has_stages)  # SQLite's are 0 and 1
     if stored is not None and stored >= revision and not force:
         return {"event": event_id, "status": "current", "revision": stored}
     if stored is None:
@@ -88,6 +82,34 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     status = "written" if written else "superseded"
     logger.info("reconcile event=%s revision=%s %s", event_id, revision, status)
     return {"event": event_id, "status": status, "revision": revision}
+
+
+@functools.cache
+def _event_sql() -> str:
+    """The reconcile's first read, written once per process (building it with the ORM at
+    every reconcile costs more than the query): the event's revision, ruleset and options,
+    the stored snapshot's revision (if any), and its format (teams, stages, team best)."""
+    event, snap = Event._meta, StandingsSnapshot._meta
+
+    def col(meta: Any, field: str) -> str:
+        return f'"{meta.db_table}"."{meta.get_field(field).column}"'
+
+    fields = ", ".join(
+        col(meta, f)
+        for meta, f in (
+            (event, "revision"),
+            (event, "ruleset"),
+            (event, "ruleset_options"),
+            (snap, "revision"),
+            (event, "has_teams"),
+            (event, "has_stages"),
+            (event, "team_best"),
+        )
+    )
+    return (
+        f'SELECT {fields} FROM "{event.db_table}" LEFT OUTER JOIN "{snap.db_table}" '
+        f"ON {col(snap, 'event')} = {col(event, 'id')} WHERE {col(event, 'id')} = %s"
+    )
 
 
 @functools.cache
