@@ -30,9 +30,10 @@ def compute(event_id: int) -> tuple[int, str, list]:
 
 
 def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
-    """Bring the event's snapshot up to its revision: six queries (seven the first time),
-    whatever its size; an event with stages reads them too, and one with teams or stages
-    writes its format standings with the snapshot (in one transaction).
+    """Bring the event's snapshot up to its revision: five queries on PostgreSQL, six
+    elsewhere (one more the first time), whatever its size; an event with stages reads them
+    too, and one with teams or stages writes its format standings with the snapshot (in one
+    transaction; on PostgreSQL in the snapshot's own statement).
 
     The revision is read first; data committed later is at least as new, and its own write
     asks for another reconcile. The snapshot is written only if its stored revision is older,

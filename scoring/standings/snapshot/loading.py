@@ -1,5 +1,5 @@
-"""Loading: everything the standings depend on, in four queries, into integer arrays
-(``load_grid``), the ledger read at the same time as the rest on PostgreSQL."""
+"""Loading: everything the standings depend on, in four queries (three on PostgreSQL), into
+integer arrays (``load_grid``), the ledger read at the same time as the rest on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -242,9 +242,9 @@ def _reads_sql() -> dict[str, str]:
 
 
 def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
-    """Everything the standings depend on, in four queries. ``also``: another read to make
-    with them (while the ledger is read, where that happens at the same time), its result
-    kept as ``Loaded.also``."""
+    """Everything the standings depend on, in four queries (three on PostgreSQL). ``also``:
+    another read to make with them (while the ledger is read, where that happens at the same
+    time), its result kept as ``Loaded.also``."""
     sql = _reads_sql()
 
     def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
