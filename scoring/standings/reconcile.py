@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from contextlib import nullcontext
 from typing import Any
 
+import psycopg
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -113,9 +115,14 @@ def _event_sql() -> str:
     )
 
 
+# Set in the write's own statement when its transaction is the reconcile's (see ``_write``).
+OWN_COMMIT = "FROM (SELECT set_config('synchronous_commit', 'off', true)) AS own_commit "
+
+
 @functools.cache
-def _write_sql() -> dict[str, str]:
-    """The PostgreSQL statements of the reconcile's write, written once per process."""
+def _write_sql() -> dict[tuple[str, str, bool], str]:
+    """The PostgreSQL statements of the reconcile's write, written once per process, by
+    (snapshot only or with the format, comparison, whether the commit is the reconcile's)."""
     snap, fmt = StandingsSnapshot._meta, FormatStandings._meta
 
     def col(meta: Any, field: str) -> str:
@@ -123,13 +130,13 @@ def _write_sql() -> dict[str, str]:
 
     update = (
         f'UPDATE "{snap.db_table}" SET {col(snap, "revision")} = %(revision)s, '
-        f"{col(snap, 'packed')} = %(packed)s, {col(snap, 'method')} = %(method)s, "
-        f"{col(snap, 'computed_at')} = %(now)s "
+        f"{col(snap, 'packed')} = %(packed)b, {col(snap, 'method')} = %(method)s, "
+        f"{col(snap, 'computed_at')} = %(now)s {{own}}"
         f"WHERE {col(snap, 'event')} = %(event)s AND {col(snap, 'revision')} {{cmp}} %(revision)s"
     )
     upsert = (
         f'INSERT INTO "{fmt.db_table}" ({col(fmt, "event")}, {col(fmt, "revision")}, '
-        f"{col(fmt, 'packed')}) SELECT %(event)s, %(revision)s, %(format)s "
+        f"{col(fmt, 'packed')}) SELECT %(event)s, %(revision)s, %(format)b "
         f"WHERE EXISTS (SELECT FROM written) "
         f"ON CONFLICT ({col(fmt, 'event')}) DO UPDATE SET "
         f"{col(fmt, 'revision')} = EXCLUDED.{col(fmt, 'revision')}, "
@@ -138,12 +145,13 @@ def _write_sql() -> dict[str, str]:
     )
     both = (
         f"WITH written AS ({update} RETURNING 1), stored AS ({upsert} RETURNING 1) "
-        "SELECT (SELECT COUNT(*) FROM written)"
+        "SELECT COUNT(*) FROM written"
     )
     return {
-        f"{what}{cmp}": sql.replace("{cmp}", cmp)
+        (what, cmp, own): sql.replace("{cmp}", cmp).replace("{own}", OWN_COMMIT if own else "")
         for what, sql in (("update", update), ("both", both))
         for cmp in ("<", "<=")
+        for own in (False, True)
     }
 
 
@@ -159,7 +167,9 @@ def _write(
 ) -> int:
     """PostgreSQL: the snapshot's conditional UPDATE and, for an event with teams or stages,
     the format standings' (created if missing, and only where the snapshot was written), in
-    one statement: one round trip and one commit for both, never over a newer revision.
+    one statement: one round trip and one commit for both, never over a newer revision. The
+    packed bytes go as binary parameters (not as hexadecimal text twice their size in the
+    statement, as Django's cursors send them).
 
     When the transaction is the reconcile's own (``own``), its commit does not wait for the
     disk (the same statement sets ``synchronous_commit`` off for that transaction only):
@@ -167,22 +177,26 @@ def _write(
     derived data left at an older revision, which ``stale_event_ids`` finds and the sweep
     recomputes."""
     what = "update" if prepared is None else "both"
-    sql = _write_sql()[what + ("<=" if force else "<")]
-    if own:
-        sql = f"SET LOCAL synchronous_commit TO OFF; {sql}"
+    sql = _write_sql()[what, "<=" if force else "<", own]
     params = {
         "revision": revision,
         "packed": packed,
         "method": method,
         "now": timezone.now(),
         "event": event_id,
-        "format": prepared,
     }
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        if own:
-            cursor.nextset()
-        return cursor.fetchone()[0] if prepared is not None else cursor.rowcount
+    if prepared is not None:
+        params["format"] = prepared
+    connection.ensure_connection()
+    start = time.monotonic()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, prepare=False)
+        written = cursor.fetchone()[0] if prepared is not None else cursor.rowcount
+    if connection.queries_logged:
+        connection.queries_log.append(
+            {"sql": f"{sql} -- {len(packed)} bytes", "time": f"{time.monotonic() - start:.3f}"}
+        )
+    return written
 
 
 def stale_event_ids() -> list[int]:

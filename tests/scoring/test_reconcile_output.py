@@ -134,13 +134,13 @@ def test_the_commit_skips_the_disk_wait_only_when_it_is_the_reconciles(director)
     reconcile_event(event_id)
     with CaptureQueriesContext(connection) as captured:
         assert reconcile_event(event_id, force=True)["status"] == "written"
-    assert "SET LOCAL synchronous_commit TO OFF" in captured.captured_queries[-1]["sql"]
+    assert "set_config('synchronous_commit', 'off', true)" in captured.captured_queries[-1]["sql"]
     with transaction.atomic(), CaptureQueriesContext(connection) as captured:
         assert reconcile_event(event_id, force=True)["status"] == "written"
         with connection.cursor() as cursor:
             cursor.execute("SHOW synchronous_commit")
             assert cursor.fetchone()[0] == "on"  # the caller's commit still waits
-    assert not any("synchronous_commit TO" in q["sql"] for q in captured.captured_queries)
+    assert not any("set_config('synchronous_commit'" in q["sql"] for q in captured.captured_queries)
     assert len(StandingsSnapshot.objects.get(event_id=event_id).rows) == 16
 
 
