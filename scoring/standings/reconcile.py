@@ -62,12 +62,16 @@ def reconcile_event(event_id: int, *, force: bool = False) -> dict[str, Any]:
     stages = (lambda: formats.load_stages(event_id)) if has_stages else None
     loaded = snapshot.load_grid(event_id, also=stages)
     computed = snapshot.compute_rows(ruleset, options, loaded)
-    method, packed = computed.method, computed.packed()
-    prepared = None
+    method, prepared = computed.method, None
     if has_teams or has_stages:
+        # The snapshot packed in the helper thread meanwhile (zlib lets go of the interpreter).
+        packing = snapshot.reader_thread().submit(computed.packed)
         prepared = formats.prepare_computed(
             event_id, computed, loaded, has_teams=has_teams, has_stages=has_stages, best=best
         )
+        packed = packing.result()
+    else:
+        packed = computed.packed()
     # Query: the conditional write (with the format's, one commit for both).
     own = not connection.in_atomic_block  # the commit is ours, not a caller's
     if connection.vendor == "postgresql":
