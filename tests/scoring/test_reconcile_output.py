@@ -134,11 +134,40 @@ def test_the_commit_skips_the_disk_wait_only_when_it_is_the_reconciles(director)
     reconcile_event(event_id)
     with CaptureQueriesContext(connection) as captured:
         assert reconcile_event(event_id, force=True)["status"] == "written"
-    assert "SET LOCAL synchronous_commit TO OFF" in captured.captured_queries[-1]["sql"]
+    assert "set_config('synchronous_commit', 'off', true)" in captured.captured_queries[-1]["sql"]
     with transaction.atomic(), CaptureQueriesContext(connection) as captured:
         assert reconcile_event(event_id, force=True)["status"] == "written"
         with connection.cursor() as cursor:
             cursor.execute("SHOW synchronous_commit")
             assert cursor.fetchone()[0] == "on"  # the caller's commit still waits
-    assert not any("synchronous_commit TO" in q["sql"] for q in captured.captured_queries)
+    assert not any("set_config('synchronous_commit'" in q["sql"] for q in captured.captured_queries)
     assert len(StandingsSnapshot.objects.get(event_id=event_id).rows) == 16
+
+
+def test_the_format_standings_are_written_with_the_snapshot_and_never_over_a_newer_one(director):
+    """The snapshot's and the format's writes (one statement on PostgreSQL): a missing format
+    row is made; a superseded snapshot writes neither; a newer format row is left alone."""
+    event = Event.objects.get(pk=build_event(16, 4, 20, slug="format-write", seed=3))
+    with_teams_and_stages(event.pk, 4, "format-write")
+    assert reconcile_event(event.pk)["status"] == "written"
+    first = FormatStandings.objects.get(event=event)
+    assert first.revision == 99 and first.data["teams"]
+    FormatStandings.objects.filter(event=event).delete()
+    assert reconcile_event(event.pk, force=True)["status"] == "written"
+    assert FormatStandings.objects.get(event=event).packed == first.packed  # made again
+    # A snapshot already newer than the event: neither is written.
+    StandingsSnapshot.objects.filter(event=event).update(revision=120)
+    FormatStandings.objects.filter(event=event).update(revision=50, packed=b"")
+    assert reconcile_event(event.pk, force=True)["status"] == "superseded"
+    assert FormatStandings.objects.get(event=event).revision == 50
+    # A format row newer than the event stays as it is; the snapshot is written.
+    StandingsSnapshot.objects.filter(event=event).update(revision=50)
+    FormatStandings.objects.filter(event=event).update(revision=100, packed=b"newer")
+    assert reconcile_event(event.pk)["status"] == "written"
+    stored = FormatStandings.objects.get(event=event)
+    assert (stored.revision, bytes(stored.packed)) == (100, b"newer")
+    assert StandingsSnapshot.objects.get(event=event).revision == 99
+    # At the same revision, only a forced reconcile writes it again.
+    FormatStandings.objects.filter(event=event).update(revision=99, packed=b"same")
+    assert reconcile_event(event.pk, force=True)["status"] == "written"
+    assert bytes(FormatStandings.objects.get(event=event).packed) == first.packed

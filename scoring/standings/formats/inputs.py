@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 import numpy as np
+from django.db import connection
 from django.db.models import TextField, Value
 from django.db.models.functions import Cast
 
@@ -82,10 +84,18 @@ def _parsed(text: str | None, width: int) -> np.ndarray:
     return found
 
 
-def load_stages(event_id: int) -> list[StageInput]:
-    """The event's stages in round order, with their cuts (one query). The cuts' lists come
-    as JSON text and are parsed once per process (``_parsed``)."""
-    found = (
+@functools.cache
+def _stages_sql() -> str:
+    """``load_stages``' statement, written once per process (building it with the ORM at every
+    reconcile costs more than the query). It takes the event id."""
+    sql, params = _stages_query(0).query.sql_with_params()
+    if list(params) != [0]:
+        raise AssertionError(f"unexpected parameters {params!r}")
+    return sql
+
+
+def _stages_query(event_id: int) -> Any:
+    return (
         Stage.objects.filter(event_id=event_id)
         .order_by("first_round")
         .values_list(
@@ -101,8 +111,18 @@ def load_stages(event_id: int) -> list[StageInput]:
             Cast("cut__standing", TextField()),
         )
     )
+
+
+def load_stages(event_id: int) -> list[StageInput]:
+    """The event's stages in round order, with their cuts (one query). The cuts' lists come
+    as JSON text and are parsed once per process (``_parsed``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_stages_sql(), [event_id])
+        found = cursor.fetchall()
+    seed_points = Stage._meta.get_field("seed_points")
     stages = []
     for *fields, cut, qualified, standing in found:
+        fields[5] = seed_points.from_db_value(fields[5], None, connection)
         decision = None
         if cut is not None:
             decision = CutInput(_parsed(qualified, 1), _parsed(standing, 2))

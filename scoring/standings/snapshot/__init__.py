@@ -1,8 +1,9 @@
 """Standings over the database: load in bulk into arrays, rank with ``rules``, store compactly.
 
-``load_grid`` reads everything the standings depend on in four queries whatever the event
-size (players, counting seat scores, tables, the ledger's transfers and deductions) into integer
-arrays, the ledger at the same time as the rest on PostgreSQL; ``compute`` ranks them
+``load_grid`` reads everything the standings depend on in four queries (three on PostgreSQL,
+where the seat scores and the tables are one statement) whatever the event size (players,
+counting seat scores, tables, the ledger's transfers and deductions) into integer arrays, the
+ledger at the same time as the rest on PostgreSQL; ``compute`` ranks them
 (``rules.rank_grid``) and packs the result.
 
 Only players who played a counting table are ranked; registered players without one follow

@@ -1,5 +1,5 @@
-"""Loading: everything the standings depend on, in four queries, into integer arrays
-(``load_grid``), the ledger read at the same time as the rest on PostgreSQL."""
+"""Loading: everything the standings depend on, in four queries (three on PostgreSQL), into
+integer arrays (``load_grid``), the ledger read at the same time as the rest on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -80,24 +80,41 @@ def int_rows(sql: str, params: list, columns: int) -> np.ndarray:
     thousands of rows one by one, and making a Python object of every value, costs several
     times what computing them does. That bytea comes back in binary (see ``_fetch_binary``),
     not as hexadecimal text twice its size to decode."""
+    return int_rows_of([(sql, params, columns)])[0]
+
+
+def int_rows_of(reads: list[tuple[str, list, int]]) -> list[np.ndarray]:
+    """``int_rows`` of each (sql, params, columns): on PostgreSQL in one statement, one round
+    trip for them all."""
     if connection.vendor != "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            found = cursor.fetchall()
-        # Twice as fast as ``np.array`` over the tuples, which guesses each one's shape.
-        values = itertools.chain.from_iterable(found)
-        rows = np.fromiter(values, dtype=np.int64, count=len(found) * columns)
-        return rows.reshape(-1, columns)
-    names = [f"c{i}" for i in range(columns)]
-    packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
-    data, count = _fetch_binary(
-        f"SELECT string_agg({packed}, ''::bytea), COUNT(*) FROM ({sql}) AS q({', '.join(names)})",
-        params,
-    )
-    rows = np.frombuffer(data or b"", dtype=">i8").astype(np.int64).reshape(-1, columns)
-    if len(rows) != count:  # string_agg skips a row with a NULL
-        raise ValueError("a row with a NULL where an integer is needed")
-    return rows
+        found = []
+        for sql, params, columns in reads:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                rows = cursor.fetchall()
+            # Twice as fast as ``np.array`` over the tuples, which guesses each one's shape.
+            values = itertools.chain.from_iterable(rows)
+            array = np.fromiter(values, dtype=np.int64, count=len(rows) * columns)
+            found.append(array.reshape(-1, columns))
+        return found
+    parts, all_params = [], []
+    for i, (sql, params, columns) in enumerate(reads):
+        names = [f"c{c}" for c in range(columns)]
+        packed = " || ".join(f"int8send(CAST({n} AS BIGINT))" for n in names)
+        parts.append(
+            f"(SELECT string_agg({packed}, ''::bytea), COUNT(*) "
+            f"FROM ({sql}) AS q({', '.join(names)})) AS r{i}"
+        )
+        all_params.extend(params)
+    row = _fetch_binary(f"SELECT * FROM {', '.join(parts)}", all_params)
+    found = []
+    for i, (_sql, _params, columns) in enumerate(reads):
+        data, count = row[2 * i], row[2 * i + 1]
+        rows = np.frombuffer(data or b"", dtype=">i8").astype(np.int64).reshape(-1, columns)
+        if len(rows) != count:  # string_agg skips a row with a NULL
+            raise ValueError("a row with a NULL where an integer is needed")
+        found.append(rows)
+    return found
 
 
 def _fetch_binary(sql: str, params: list) -> tuple:
@@ -225,9 +242,9 @@ def _reads_sql() -> dict[str, str]:
 
 
 def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
-    """Everything the standings depend on, in four queries. ``also``: another read to make
-    with them (while the ledger is read, where that happens at the same time), its result
-    kept as ``Loaded.also``."""
+    """Everything the standings depend on, in four queries (three on PostgreSQL). ``also``:
+    another read to make with them (while the ledger is read, where that happens at the same
+    time), its result kept as ``Loaded.also``."""
     sql = _reads_sql()
 
     def players_seats_tables() -> tuple[list, np.ndarray, np.ndarray, Any]:
@@ -237,10 +254,9 @@ def load_grid(event_id: int, also: Callable[[], Any] | None = None) -> Loaded:
             players = cursor.fetchall()
         if connection.vendor != "postgresql":  # SQLite's booleans come back as 0 and 1
             players = [(*p[:3], bool(p[3]), p[4]) for p in players]
-        # Queries: the seat scores of every counting result; the event's tables with their
-        # round and table numbers.
-        seats = int_rows(sql["seats"], [event_id], 3)
-        tables = int_rows(sql["tables"], [event_id], 3)
+        # Query (two on SQLite): the seat scores of every counting result; the event's tables
+        # with their round and table numbers.
+        seats, tables = int_rows_of([(sql["seats"], [event_id], 3), (sql["tables"], [event_id], 3)])
         return players, seats, tables, also() if also is not None else None
 
     # Query (at the same time where it can be): the ledger's transfers and deductions.
