@@ -24,6 +24,7 @@ from rules import get_ruleset
 from scoring.files import XLSX_TYPE, to_xlsx
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
+from scoring.sheets.mine import state_words, waiting_for
 from scoring.sheets.forms import (
     WIND_LABELS,
     CorrectionForm,
@@ -218,6 +219,7 @@ def _render_sheet(
     staff: bool,
     form: HandForm | None = None,
     status: int = 200,
+    mine=None,
 ) -> HttpResponse:
     view = sheets.read_sheet(table)
     event = table.round.event
@@ -268,6 +270,12 @@ def _render_sheet(
         "player": author.player,
         "family": get_ruleset(event.ruleset).hand_rules.family,
     }
+    context["state_words"] = state_words(view.played.state, context["family"])
+    if author.player is not None:
+        context["signed_player"] = author.player
+        context["waiting"] = waiting_for(author.player, view)
+        if mine is not None:
+            context.update(mine(request, event, author.player, table))
     return render(request, "sheets/sheet.html", context, status=status)
 
 
@@ -299,8 +307,10 @@ def sheet_page(request: HttpRequest, slug: str, round_number: int, table_number:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def play(request: HttpRequest, slug: str) -> HttpResponse:
-    """The players' page: sign in with the PIN, then the sheet of your table in the live round."""
+def play(request: HttpRequest, slug: str, mine=None) -> HttpResponse:
+    """The players' page: sign in with the PIN, then the sheet of your table in the live round.
+    ``mine(request, event, player, table or None)``: the rest of the player's own page (seats,
+    clock, results, places), which the layers above the sheets give (``scoring.public.mine``)."""
     event = get_object_or_404(Event, slug=slug)
     if not event.keeps_score_sheets or not event.players_enter_hands:
         raise Http404
@@ -312,15 +322,20 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
         return _sign_in(request, event)
     seat = pins.live_seat(player)
     if seat is None:
-        return render(request, "sheets/play_wait.html", {"event": event, "player": player})
+        context = {"event": event, "player": player, "signed_player": player}
+        if mine is not None:
+            context.update(mine(request, event, player, None))
+        return render(request, "sheets/play_wait.html", context)
     table = Table.objects.select_related("round__event").get(pk=seat.table_id)
     author = sheets.Author(player=player)
     if request.method == "POST":
         done, form = _handle(request, table, author, staff=False)
         if done:
             return redirect(request.path)
-        return _render_sheet(request, table, author, staff=False, form=form, status=400)
-    return _render_sheet(request, table, author, staff=False)
+        return _render_sheet(
+            request, table, author, staff=False, form=form, status=400, mine=mine
+        )
+    return _render_sheet(request, table, author, staff=False, mine=mine)
 
 
 def _sign_in_choices(request: HttpRequest, event: Event) -> tuple[list[Player], int | None]:
