@@ -137,9 +137,7 @@ def my_page(request: HttpRequest, event: Event, player: Player, table: Table | N
     seat_now, seat_next = _my_seats(player)
     clock = None
     if seat_now is not None:
-        clock = clock_text(
-            clock_of(seat_now.round, now, seat_now.table.extra_minutes or 0), now
-        )
+        clock = clock_text(clock_of(seat_now.round, now, seat_now.table.extra_minutes or 0), now)
     snapshot = _snapshot(event)
     row = None
     ranked = 0

@@ -24,7 +24,6 @@ from rules import get_ruleset
 from scoring.files import XLSX_TYPE, to_xlsx
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
-from scoring.sheets.mine import state_words, waiting_for
 from scoring.sheets.forms import (
     WIND_LABELS,
     CorrectionForm,
@@ -33,6 +32,7 @@ from scoring.sheets.forms import (
     TableNumberForm,
     hand_initial,
 )
+from scoring.sheets.mine import state_words, waiting_for
 from tournament.access.login import client_address
 from tournament.access.pages import director_required
 from tournament.access.params import bounded_int
@@ -332,9 +332,7 @@ def play(request: HttpRequest, slug: str, mine=None) -> HttpResponse:
         done, form = _handle(request, table, author, staff=False)
         if done:
             return redirect(request.path)
-        return _render_sheet(
-            request, table, author, staff=False, form=form, status=400, mine=mine
-        )
+        return _render_sheet(request, table, author, staff=False, form=form, status=400, mine=mine)
     return _render_sheet(request, table, author, staff=False, mine=mine)
 
 
