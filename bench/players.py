@@ -7,9 +7,13 @@ by hand (``bench/hands.py``'s tablets), against gunicorn + PostgreSQL + Redis + 
     python bench/players.py [--tables 100] [--poll 5] [--seconds 120] [--database-url ...]
 
 Each player's phone signs in once with its card's link (``/e/<event>/card/<token>/``), as the
-QR code on the card does, and keeps that session. Polls are spread over the 5 s at random;
-a pool of threads sends them when due, a connection per request, as a phone on the venue
-Wi-Fi would. The server is the one of ``bench/hands.py`` (four sync workers, preloaded).
+QR code on the card does, and keeps that session. A poll is what the open page sends every 5 s
+(``static/js/live.js``): a request for the page's live part (``X-Requested-With: live``: my
+seat, the clock, my table's totals and state, what waits for me) with the last ETag, answered
+304 while nothing in it moved. Polls are spread over the 5 s at random; a pool of threads
+sends them when due, a connection per request, as a phone on the venue Wi-Fi would. Beside
+them, a whole page (a player opening or reloading it) once a second: ``full_page_p95_ms``.
+The server is the one of ``bench/hands.py`` (four sync workers, preloaded).
 
 Last line: ``players=<n> page_p95_ms=<ms> ping_p95_ms=<ms> ratio=<page/ping> hands=<n>
 stored=<n> duplicates=0``. Goal: ratio <= 5. The run fails on an error answer, a player page
@@ -41,10 +45,15 @@ def p95(values: list[float]) -> float:
     return ordered[int(0.95 * (len(ordered) - 1))] if ordered else float("nan")
 
 
-def request(host: str, port: int, path: str, cookie: str = "") -> tuple[int | None, bytes, list]:
+def request(
+    host: str, port: int, path: str, cookie: str = "", headers: dict | None = None
+) -> tuple[int | None, bytes, list]:
     conn = http.client.HTTPConnection(host, port, timeout=30)
     try:
-        conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        sent = dict(headers or {})
+        if cookie:
+            sent["Cookie"] = cookie
+        conn.request("GET", path, headers=sent)
         response = conn.getresponse()
         return response.status, response.read(), response.getheaders()
     except OSError:
@@ -74,6 +83,8 @@ class Phones:
         self.lock = threading.Lock()
         self.errors: list[str] = []
         self.polls = 0
+        self.unchanged = 0
+        self.etags: dict[int, str] = {}
         self.due: queue.Queue = queue.Queue()
         self.stop = threading.Event()
         self.workers = [threading.Thread(target=self._work) for _ in range(threads)]
@@ -111,16 +122,26 @@ class Phones:
             if who is None:
                 return
             name, cookie = self.sessions[who]
+            # As static/js/live.js asks: the page's live part, conditional on the last tag.
+            headers = {"X-Requested-With": "live"}
+            if who in self.etags:
+                headers["If-None-Match"] = self.etags[who]
             started = time.perf_counter()
-            status, body, _headers = request(self.host, self.port, f"/e/{self.slug}/play/", cookie)
+            status, body, answer = request(
+                self.host, self.port, f"/e/{self.slug}/play/", cookie, headers
+            )
             elapsed = (time.perf_counter() - started) * 1000
             with self.lock:
                 self.latencies.append(elapsed)
                 self.polls += 1
-                if status != 200:
+                if status == 304:
+                    self.unchanged += 1
+                elif status != 200:
                     self.errors.append(f"{name}: status {status}")
                 elif b'data-testid="my-seat"' not in body or name.encode() not in body:
                     self.errors.append(f"{name}: a page without the player's seat")
+                else:
+                    self.etags[who] = next(v for k, v in answer if k.lower() == "etag")
 
 
 def ping(host: str, port: int, stop: threading.Event, latencies: list[float]) -> None:
@@ -130,6 +151,20 @@ def ping(host: str, port: int, stop: threading.Event, latencies: list[float]) ->
         if status == 200:
             latencies.append((time.perf_counter() - started) * 1000)
         stop.wait(0.5)
+
+
+def full_pages(host, port, slug, sessions, stop, latencies, errors) -> None:
+    """A whole page (a player opening it, or reloading it) once a second, for a random
+    player: what the page costs beside its 5 s refreshes."""
+    rng = random.Random(2)
+    while not stop.is_set():
+        name, cookie = rng.choice(sessions)
+        started = time.perf_counter()
+        status, body, _headers = request(host, port, f"/e/{slug}/play/", cookie)
+        latencies.append((time.perf_counter() - started) * 1000)
+        if status != 200 or b'data-testid="my-seat"' not in body:
+            errors.append(f"{name}: the whole page answered {status}")
+        stop.wait(1.0)
 
 
 def main() -> None:
@@ -179,6 +214,11 @@ def main() -> None:
             pings: list[float] = []
             stop = threading.Event()
             pinger = threading.Thread(target=ping, args=(host, port, stop, pings))
+            full: list[float] = []
+            full_errors: list[str] = []
+            opener = threading.Thread(
+                target=full_pages, args=(host, port, slug, sessions, stop, full, full_errors)
+            )
             latencies: list[float] = []
             lock = threading.Lock()
             threads = [
@@ -188,6 +228,7 @@ def main() -> None:
             started = time.perf_counter()
             phones.start()
             pinger.start()
+            opener.start()
             for t in threads:
                 t.start()
             deadline = time.monotonic() + args.seconds
@@ -198,6 +239,7 @@ def main() -> None:
             phones.finish()
             stop.set()
             pinger.join()
+            opener.join()
             for t in threads:
                 t.join()  # bounded: a tablet stops at MAX_HANDS
             elapsed = time.perf_counter() - started
@@ -211,13 +253,15 @@ def main() -> None:
             for row in SheetHand.objects.values("sheet_id", "number").annotate(n=Count("pk"))
             if row["n"] > 1
         )
-        errors = phones.errors + [e for t in threads for e in t.errors]
+        errors = phones.errors + full_errors + [e for t in threads for e in t.errors]
         page, yardstick = p95(phones.latencies), p95(pings)
         print(
             f"seconds={elapsed:.1f} polls={phones.polls} "
             f"polls_per_s={phones.polls / elapsed:.1f} pings={len(pings)} "
             f"page_p50_ms={statistics.median(phones.latencies):.1f} "
             f"ping_p50_ms={statistics.median(pings):.1f} "
+            f"unchanged_304={phones.unchanged} full_pages={len(full)} "
+            f"full_page_p50_ms={statistics.median(full):.1f} full_page_p95_ms={p95(full):.1f} "
             f"hand_p95_ms={p95(latencies):.1f} games_finished={sum(t.finished for t in threads)} "
             f"errors={len(errors)}"
         )

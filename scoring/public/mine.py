@@ -13,13 +13,29 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseNotModified,
+)
+from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 
+from rules import get_ruleset
+from scoring.public.common import not_modified
 from scoring.public.player import _player_reports
+from scoring.sheets import services as sheets
+from scoring.sheets.api import session_player
+from scoring.sheets.door import players_sign_in
+from scoring.sheets.forms import WIND_LABELS
+from scoring.sheets.mine import state_words, table_marker, waiting_for
+from scoring.sheets.reading import SheetView
 from scoring.sheets.views import play as sheets_play
 from scoring.standings.formats import current_ranking
 from scoring.standings.formats.stored import unpack
@@ -51,8 +67,98 @@ class TeamPlace:
 
 
 def play(request: HttpRequest, slug: str) -> HttpResponse:
-    """/e/<event>/play/: the sheets' players' page with the rest of the player's own page."""
+    """/e/<event>/play/: the sheets' players' page with the rest of the player's own page.
+    The page's live part (``#my-live``: my seat, the clock, my table's totals and state, what
+    waits for me) refreshes itself every 5 s (``static/js/live.js``): those requests get that
+    part alone, or a 304 while nothing in it moved."""
+    if request.method == "GET" and request.headers.get("X-Requested-With") == "live":
+        return live_part(request, slug)
     return sheets_play(request, slug, mine=my_page)
+
+
+@never_cache
+def live_part(request: HttpRequest, slug: str) -> HttpResponse:
+    """The live part of the player's page. Five queries for a 304 (the event, the session,
+    the player, my seats, my table's marker); three more (the sheet) and a small render when
+    something in it moved."""
+    event = get_object_or_404(Event, slug=slug)
+    if not players_sign_in(event):
+        raise Http404
+    player = session_player(request, slug)
+    if player is None:
+        return HttpResponseForbidden()
+    activate_event_time_zone(event)
+    seat_now, seat_next = _my_seats(player)
+    clock = _clock(seat_now)
+    etag = live_etag(event, player, seat_now, clock)
+    if not_modified(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        view = None
+        if seat_now is not None:
+            seat_now.round.event = event
+            seat_now.table.round = seat_now.round
+            view = sheets.read_sheet(seat_now.table)
+        context = {
+            "event": event,
+            "player": player,
+            "my_page": True,
+            **_live_context(event, player, seat_now, seat_next, clock, view),
+            "live_etag": etag,
+        }
+        response = render(request, "public/_mine_live.html", context)
+    # never_cache has set its own Cache-Control: the phone may keep the part, and must ask.
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def live_etag(event: Event, player: Player, seat: MySeat | None, clock) -> str:
+    """Moves with anything the live part shows: my table's sheet, the event (seating, rounds,
+    names), the clock's minute, the language."""
+    marker = table_marker(seat.table.pk) if seat is not None else "-"
+    ticking = f"{clock['state']}{clock['minutes']}" if clock else ""
+    return (
+        f'"mine-{player.pk}.{player.pin_generation}-{event.revision}-{marker}-{ticking}'
+        f'-{get_language()}"'
+    )
+
+
+def _clock(seat: MySeat | None):
+    if seat is None:
+        return None
+    return clock_text(clock_of(seat.round, timezone.now(), seat.table.extra_minutes or 0))
+
+
+def _live_context(event, player, seat_now, seat_next, clock, view) -> dict:
+    family = get_ruleset(event.ruleset).hand_rules.family
+    totals = []
+    words = ""
+    if view is not None:
+        dealer = view.played.state.dealer
+        over = view.is_over
+        for index, (wind, total, seat) in enumerate(
+            zip(WIND_LABELS, view.totals, view.seats, strict=False)
+        ):
+            totals.append(
+                {
+                    "wind": wind,
+                    "name": seat.player.name,
+                    "total": total,
+                    "me": seat.player_id == player.pk,
+                    "dealer": family == "riichi" and not over and index == dealer,
+                }
+            )
+        if family == "riichi" and not over:
+            words = state_words(view.played.state, family)
+    return {
+        "seat_now": seat_now,
+        "seat_next": seat_next,
+        "clock": clock,
+        "live_totals": totals,
+        "live_words": words,
+        "waiting": waiting_for(player, view) if view is not None else None,
+    }
 
 
 def _my_seats(player: Player) -> tuple[MySeat | None, MySeat | None]:
@@ -121,7 +227,7 @@ def _team_place(event: Event, snapshot: StandingsSnapshot | None, team_id: int |
     return places.get(team_id)
 
 
-def clock_text(clock, now: datetime) -> dict[str, Any]:
+def clock_text(clock) -> dict[str, Any]:
     minutes = (clock.remaining_seconds + 59) // 60
     return {
         "state": clock.state,
@@ -130,14 +236,11 @@ def clock_text(clock, now: datetime) -> dict[str, Any]:
     }
 
 
-def my_page(request: HttpRequest, event: Event, player: Player, table: Table | None) -> dict:
+def my_page(request: HttpRequest, event: Event, player: Player, view: SheetView | None) -> dict:
     """The player's page beyond the sheet (see the module's docstring)."""
     activate_event_time_zone(event)
-    now = timezone.now()
     seat_now, seat_next = _my_seats(player)
-    clock = None
-    if seat_now is not None:
-        clock = clock_text(clock_of(seat_now.round, now, seat_now.table.extra_minutes or 0), now)
+    clock = _clock(seat_now)
     snapshot = _snapshot(event)
     row = None
     ranked = 0
@@ -158,9 +261,8 @@ def my_page(request: HttpRequest, event: Event, player: Player, table: Table | N
     placed = ranking.by_player.get(player.pk) if ranking is not None else None
     reports = _player_reports(player.pk, defaultdict(dict))
     return {
-        "seat_now": seat_now,
-        "seat_next": seat_next,
-        "clock": clock,
+        **_live_context(event, player, seat_now, seat_next, clock, view),
+        "live_etag": live_etag(event, player, seat_now, clock),
         "my_row": row,
         "my_ranked": ranked,
         "my_results": results,

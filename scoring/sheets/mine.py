@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.hands.model import SheetState
+from scoring.sheets.models import SheetHand
 from scoring.sheets.reading import SheetView
 from tournament.players.models import Player
 
@@ -68,3 +70,15 @@ def waiting_for(player: Player, view: SheetView | None) -> list[Waiting]:
                 )
             )
     return items
+
+
+def table_marker(table_id: int) -> str:
+    """Moves whenever a hand or a confirmation of the table's sheet is written (both
+    append-only), or the sheet closes: one query. The player's page's ETag carries it: a write
+    that changes what ``waiting_for`` lists (disputes, corrections) moves it too."""
+    found = SheetHand.objects.filter(sheet__table_id=table_id).aggregate(
+        hands=Count("pk", distinct=True),
+        confirmed=Count("confirmations", distinct=True),
+        closed=Max("sheet__status"),
+    )
+    return f"h{found['hands']}.{found['confirmed']}.{found['closed'] or ''}"

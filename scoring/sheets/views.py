@@ -275,7 +275,7 @@ def _render_sheet(
         context["signed_player"] = author.player
         context["waiting"] = waiting_for(author.player, view)
         if mine is not None:
-            context.update(mine(request, event, author.player, table))
+            context.update(mine(request, event, author.player, view))
     return render(request, "sheets/sheet.html", context, status=status)
 
 
@@ -309,7 +309,7 @@ def sheet_page(request: HttpRequest, slug: str, round_number: int, table_number:
 @require_http_methods(["GET", "POST"])
 def play(request: HttpRequest, slug: str, mine=None) -> HttpResponse:
     """The players' page: sign in with the PIN, then the sheet of your table in the live round.
-    ``mine(request, event, player, table or None)``: the rest of the player's own page (seats,
+    ``mine(request, event, player, sheet view or None)``: the rest of the player's own page (seats,
     clock, results, places), which the layers above the sheets give (``scoring.public.mine``)."""
     event = get_object_or_404(Event, slug=slug)
     if not event.keeps_score_sheets or not event.players_enter_hands:

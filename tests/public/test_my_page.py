@@ -186,3 +186,43 @@ def test_the_play_pages_queries_do_not_grow_with_the_sheet_or_the_event(
     assert counts[0] == counts[1], counts
     with django_assert_num_queries(counts[0]):
         client.get(play(hall))
+
+
+def test_the_live_part_answers_304_until_my_table_moves(riichi):
+    client = player_client(riichi, riichi.south)
+    live = {"HTTP_X_REQUESTED_WITH": "live"}
+    first = client.get(play(riichi), **live)
+    assert first.status_code == 200
+    body = first.content.decode()
+    assert body.lstrip().startswith('<div id="my-live"') and "<html" not in body
+    etag = first["ETag"]
+    assert client.get(play(riichi), HTTP_IF_NONE_MATCH=etag, **live).status_code == 304
+    # The full page starts the refreshes from the same tag: its first poll costs a 304.
+    assert etag.replace('"', "&quot;") in client.get(play(riichi)).content.decode()
+    staff_hand(riichi, 1, ron(0, 2))
+    moved = client.get(play(riichi), HTTP_IF_NONE_MATCH=etag, **live)
+    assert moved.status_code == 200
+    assert "East 1, 1 counter, 0 riichi sticks" in text_of(moved.content.decode())
+    signed_out = riichi.client(None)
+    assert signed_out.get(play(riichi), **live).status_code == 403
+
+
+def test_the_live_parts_queries_do_not_grow_with_the_sheet_or_the_event(make_hall):
+    counts = []
+    for players, hands in ((8, 1), (24, 6)):
+        hall = make_hall("riichi_ema", players=players)
+        Event.objects.filter(pk=hall.event.pk).update(
+            keeps_score_sheets=True, players_enter_hands=True
+        )
+        for number in range(1, hands + 1):
+            staff_hand(hall, number, ron(1 + number % 3, 0))
+        client = player_client(hall, hall.south)
+        live = {"HTTP_X_REQUESTED_WITH": "live"}
+        etag = client.get(play(hall), **live)["ETag"]
+        with CaptureQueriesContext(connection) as fresh:
+            assert client.get(play(hall), **live).status_code == 200
+        with CaptureQueriesContext(connection) as same:
+            assert client.get(play(hall), HTTP_IF_NONE_MATCH=etag, **live).status_code == 304
+        counts.append((len(fresh), len(same)))
+    assert counts[0] == counts[1], counts
+    assert counts[0][1] < counts[0][0]
