@@ -172,7 +172,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--poll", type=float, default=5.0, help="seconds between two polls")
     parser.add_argument("--seconds", type=float, default=120.0, help="the longest run")
-    parser.add_argument("--pause", default="4,10", help="seconds between two hands, 'min,max'")
+    parser.add_argument(
+        "--pause",
+        default="15,30",
+        help="seconds between two hands, 'min,max' (a real hand takes minutes)",
+    )
     parser.add_argument("--threads", type=int, default=48, help="threads sending the polls")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument(
@@ -237,6 +241,8 @@ def main() -> None:
             # Polls go on to the end of the period, even after every game ended.
             time.sleep(max(deadline - time.monotonic(), 0))
             phones.finish()
+            for t in threads:
+                t.pause = (0.0, 0.0)  # the games end at once, unwatched
             stop.set()
             pinger.join()
             opener.join()

@@ -78,15 +78,16 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
 
 @never_cache
 def live_part(request: HttpRequest, slug: str) -> HttpResponse:
-    """The live part of the player's page. Five queries for a 304 (the event, the session,
-    the player, my seats, my table's marker); three more (the sheet) and a small render when
-    something in it moved."""
-    event = get_object_or_404(Event, slug=slug)
-    if not players_sign_in(event):
-        raise Http404
+    """The live part of the player's page. Four queries for a 304 (the session, the player
+    with the event, my seats, my table's marker); three more (the sheet) and a small render
+    when something in it moved."""
     player = session_player(request, slug)
     if player is None:
+        get_object_or_404(Event, slug=slug)
         return HttpResponseForbidden()
+    event = player.event
+    if not players_sign_in(event):
+        raise Http404
     activate_event_time_zone(event)
     seat_now, seat_next = _my_seats(player)
     clock = _clock(seat_now)
