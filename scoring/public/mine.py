@@ -29,7 +29,7 @@ from django.views.decorators.cache import never_cache
 
 from rules import get_ruleset
 from scoring.public.common import not_modified
-from scoring.public.player import _player_reports
+from scoring.public.player import player_reports
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
 from scoring.sheets.door import players_sign_in
@@ -260,7 +260,7 @@ def my_page(request: HttpRequest, event: Event, player: Player, view: SheetView 
     ]
     ranking = current_ranking(event, snapshot)
     placed = ranking.by_player.get(player.pk) if ranking is not None else None
-    reports = _player_reports(player.pk, defaultdict(dict))
+    reports = player_reports(player.pk, defaultdict(dict))
     return {
         **_live_context(event, player, seat_now, seat_next, clock, view),
         "live_etag": live_etag(event, player, seat_now, clock),

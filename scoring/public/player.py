@@ -213,7 +213,7 @@ class PlayerReport:
     consequences_text: str
 
 
-def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
+def player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
     """The reports against the player, newest first: one query, and a second only for a
     co-offender's report at a table he did not sit at."""
     found: dict[int, tuple] = {}
@@ -315,7 +315,7 @@ def _render_player_page(
         elif seat["status"] == Round.Status.SEATED and upcoming is None:
             upcoming = entry
 
-    reports = _player_reports(pk, table_winds)
+    reports = player_reports(pk, table_winds)
     where, voided = gettext("Round %(round)s, table %(table)s"), gettext("Voided: %(reason)s")
     # The HTML built with ``html.escape`` (what Django's ``escape`` calls) around every text:
     # ``format_html`` per item costs more than the queries of the page.
