@@ -36,7 +36,7 @@ def place_on(page: str) -> int:
     return int(found.group(1))
 
 
-def test_my_page_gives_the_place_of_final_after_a_cut_and_a_final(cup, director):
+def test_my_page_gives_the_place_of_final_after_a_cut_and_a_final(cup, director):  # noqa: F811
     event, p = _played_final(cup, director)
     final = final_places(Client(), event)
     for player in p:
