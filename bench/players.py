@@ -241,6 +241,7 @@ def main() -> None:
             # Polls go on to the end of the period, even after every game ended.
             time.sleep(max(deadline - time.monotonic(), 0))
             phones.finish()
+            polling = time.perf_counter() - started
             for t in threads:
                 t.pause = (0.0, 0.0)  # the games end at once, unwatched
             stop.set()
@@ -263,7 +264,7 @@ def main() -> None:
         page, yardstick = p95(phones.latencies), p95(pings)
         print(
             f"seconds={elapsed:.1f} polls={phones.polls} "
-            f"polls_per_s={phones.polls / elapsed:.1f} pings={len(pings)} "
+            f"polls_per_s={phones.polls / polling:.1f} pings={len(pings)} "
             f"page_p50_ms={statistics.median(phones.latencies):.1f} "
             f"ping_p50_ms={statistics.median(pings):.1f} "
             f"unchanged_304={phones.unchanged} full_pages={len(full)} "
