@@ -12,6 +12,7 @@ from drf_spectacular.views import (
 )
 
 from penalties.tablet import views as referee_views
+from scoring.public import mine as my_page
 from scoring.sheets import offline as sheets_offline
 from tournament.access.login import (
     AdminLoginView,
@@ -43,6 +44,9 @@ urlpatterns = [
     path("manifest.webmanifest", sheets_offline.web_manifest, name="web-manifest"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    # The players' page: the sheets' page with the player's seats, results and places, which
+    # the layers above the sheets give (``scoring.public.mine``).
+    path("e/<slug:slug>/play/", my_page.play, name="sheets-play"),
     path("", include("scoring.sheets.urls")),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.exports.urls")),

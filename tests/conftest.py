@@ -204,9 +204,11 @@ def fresh_public_page_memory():
     """Each test has a fresh database, where slugs and revisions repeat: forget pages kept in
     this process by earlier tests."""
     from scoring import public
+    from scoring.public import mine
     from scoring.standings.formats import ranking
 
     ranking.RANKINGS.clear()
+    mine.TEAMS.clear()
     public.PAGES.clear()
     public.RECENT_KEYS.clear()
     public.RENDERED.clear()

@@ -213,7 +213,7 @@ class PlayerReport:
     consequences_text: str
 
 
-def _player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
+def player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[PlayerReport]:
     """The reports against the player, newest first: one query, and a second only for a
     co-offender's report at a table he did not sit at."""
     found: dict[int, tuple] = {}
@@ -315,7 +315,7 @@ def _render_player_page(
         elif seat["status"] == Round.Status.SEATED and upcoming is None:
             upcoming = entry
 
-    reports = _player_reports(pk, table_winds)
+    reports = player_reports(pk, table_winds)
     where, voided = gettext("Round %(round)s, table %(table)s"), gettext("Voided: %(reason)s")
     # The HTML built with ``html.escape`` (what Django's ``escape`` calls) around every text:
     # ``format_html`` per item costs more than the queries of the page.
@@ -342,6 +342,27 @@ def _render_player_page(
     # template loop per mark, opponent or table costs more than the queries of the page.
     players_url = escape(reverse("public:player", args=[event.slug, 0])[:-2])
     dash = "–"
+    method = snapshot.method or ""
+    # Each cell names its column: on a phone the rows stack (``table.stack-on-phone``), one
+    # card per table, with nothing wider than the screen.
+    units_title = (
+        gettext("Table points")
+        if method == TABLE_POINTS
+        else gettext("With uma")
+        if method == RIICHI
+        else gettext("Result")
+    )
+    titles = [
+        escape(t)
+        for t in (
+            gettext("Round"),
+            gettext("Table"),
+            gettext("Seat"),
+            gettext("Opponents"),
+            gettext("Score"),
+            units_title,
+        )
+    ]
     rows = []
     for p in played:
         seat, line = p["seat"], p["line"]
@@ -353,8 +374,12 @@ def _render_player_page(
         score = escape(shown(line["score"])) if line else dash
         units = escape(shown(line["units_display"])) if line else dash
         rows.append(
-            f"<tr><td>{seat['round']}</td><td>{seat['table']}</td><td>{escape(seat['wind'])}"
-            f'</td><td>{links}</td><td class="num">{score}</td><td class="num">{units}</td></tr>'
+            f'<tr><td data-label="{titles[0]}">{seat["round"]}</td>'
+            f'<td data-label="{titles[1]}">{seat["table"]}</td>'
+            f'<td data-label="{titles[2]}">{escape(seat["wind"])}</td>'
+            f'<td data-label="{titles[3]}">{links}</td>'
+            f'<td class="num" data-label="{titles[4]}">{score}</td>'
+            f'<td class="num" data-label="{titles[5]}">{units}</td></tr>'
         )
     tables_rows = mark_safe("\n".join(rows))  # noqa: S308 (every text escaped above)
     mark_title, label = gettext("Round %(r)s: place %(p)s"), gettext("round %(r)s: %(p)s")
@@ -367,7 +392,6 @@ def _render_player_page(
         )
     )
     chart_label = ", ".join(label % {"r": r, "p": p} for r, p in history)
-    method = snapshot.method or ""
     return render(
         request,
         "public/player.html",

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 
-from django.db.models import Count, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
@@ -26,14 +25,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring.sheets.models import (
-    DisputeResolution,
-    HandConfirmation,
-    HandDispute,
-    RefereeCall,
-    RefereeCallTaken,
-    SheetHand,
-)
+from scoring.sheets.mine import table_marker
 from tournament.events.models import Event
 from tournament.players.models import Player
 from tournament.rounds.models import Table
@@ -50,7 +42,10 @@ ICONS = (
     ("img/icon-maskable-512.png", "512x512", "maskable"),
 )
 CACHE_HEADER = "X-Player-Cache"
+# The sheet's own poll (static/js/play.js: the hands and totals of the page); "live" is the
+# player's live part (seat, clock, what waits: ``scoring.public.mine``, static/js/live.js).
 POLL_HEADER = "X-Requested-With"
+POLL_VALUE = "sheet"
 
 
 def _manifest(name: str, short_name: str, start_url: str) -> HttpResponse:
@@ -117,38 +112,13 @@ def cache_id(request: HttpRequest, player: Player) -> str:
     return salted_hmac("scoring.sheets.offline", f"{key}:{player.pk}").hexdigest()[:20]
 
 
-def _tally(model, path: str) -> Subquery:
-    """The number of ``model`` rows of the outer table (``path`` leads from a row to it)."""
-    rows = model.objects.filter(**{path: OuterRef("pk")}).order_by().values(path)
-    return Subquery(rows.annotate(n=Count("pk")).values("n")[:1])
-
-
 def play_etag(player: Player, table: Table | None, revision: int) -> str:
-    """What the play page shows of its table moves one of these counts: hands, confirmations,
-    disputes and their resolutions, referee calls and the calls taken (all append-only rows),
-    read in one query."""
-    if table is None:
-        marker = "wait"
-    else:
-        counts = (
-            Table.objects.filter(pk=table.pk)
-            .annotate(
-                hands=_tally(SheetHand, "sheet__table"),
-                confirmations=_tally(HandConfirmation, "hand__sheet__table"),
-                disputes=_tally(HandDispute, "hand__sheet__table"),
-                resolutions=_tally(DisputeResolution, "dispute__hand__sheet__table"),
-                calls=_tally(RefereeCall, "table"),
-                taken=_tally(RefereeCallTaken, "call__table"),
-            )
-            .values("hands", "confirmations", "disputes", "resolutions", "calls", "taken")
-            .get()
-        )
-        marker = f"t{table.pk}-" + ".".join(str(n or 0) for n in counts.values())
+    marker = "wait" if table is None else f"t{table.pk}-{table_marker(table.pk)}"
     return f'"play{player.pk}-{marker}-{revision}-{get_language()}"'
 
 
 def is_poll(request: HttpRequest) -> bool:
-    return request.method == "GET" and request.headers.get(POLL_HEADER) == "live"
+    return request.method == "GET" and request.headers.get(POLL_HEADER) == POLL_VALUE
 
 
 def unchanged(request: HttpRequest, etag: str) -> HttpResponse | None:

@@ -1,4 +1,5 @@
-"""Score sheet pages: staff (a table's sheet), players (/e/<event>/play/, "My page", the card's
+"""Score sheet pages: staff (a table's sheet), players ("My page" (/e/<event>/play/ is routed in
+``config.urls``, as ``scoring.public.mine`` adds the player's places to it), the card's
 link, a table's public page), director (cards, PINs). Included from ``config.urls`` without a
 namespace; names start with ``sheets-``."""
 
@@ -12,7 +13,6 @@ urlpatterns = [
         views.sheet_page,
         name="sheets-table",
     ),
-    path("e/<slug:slug>/play/", views.play, name="sheets-play"),
     path("e/<slug:slug>/me/", door.my_page, name="sheets-me"),
     path("e/<slug:slug>/card/<str:token>/", door.card, name="sheets-card"),
     path(

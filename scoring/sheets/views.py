@@ -35,6 +35,7 @@ from scoring.sheets.forms import (
     TableNumberForm,
     hand_initial,
 )
+from scoring.sheets.mine import state_words, waiting_for
 from tournament.access.login import client_address
 from tournament.access.pages import director_required
 from tournament.access.params import bounded_int
@@ -299,6 +300,7 @@ def _render_sheet(
     form: HandForm | None = None,
     conflict: dict | None = None,
     status: int = 200,
+    mine=None,
 ) -> HttpResponse:
     view = sheets.read_sheet(table)
     event = table.round.event
@@ -364,6 +366,12 @@ def _render_sheet(
         "conflict": _conflict_context(conflict, names) if conflict else None,
         "me": me,
     }
+    context["state_words"] = state_words(view.played.state, context["family"])
+    if author.player is not None:
+        context["signed_player"] = author.player
+        context["waiting"] = waiting_for(author.player, view)
+        if mine is not None:
+            context.update(mine(request, event, author.player, view))
     return render(request, "sheets/sheet.html", context, status=status)
 
 
@@ -403,8 +411,10 @@ def sheet_page(request: HttpRequest, slug: str, round_number: int, table_number:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def play(request: HttpRequest, slug: str) -> HttpResponse:
-    """The players' page: sign in with the PIN, then the sheet of your table in the live round."""
+def play(request: HttpRequest, slug: str, mine=None) -> HttpResponse:
+    """The players' page: sign in with the PIN, then the sheet of your table in the live round.
+    ``mine(request, event, player, sheet view or None)``: the rest of the player's own page (seats,
+    clock, results, places), which the layers above the sheets give (``scoring.public.mine``)."""
     event = get_object_or_404(Event, slug=slug)
     if not event.keeps_score_sheets or not event.players_enter_hands:
         raise Http404
@@ -420,11 +430,13 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
     seat = pins.live_seat(player)
     if seat is None:
         etag = offline.play_etag(player, None, event.revision)
-        return offline.unchanged(request, etag) or offline.mark(
-            render(request, "sheets/play_wait.html", {"event": event, "player": player}),
-            request,
-            player,
-            etag,
+        if (answer := offline.unchanged(request, etag)) is not None:
+            return answer
+        context = {"event": event, "player": player, "signed_player": player}
+        if mine is not None:
+            context.update(mine(request, event, player, None))
+        return offline.mark(
+            render(request, "sheets/play_wait.html", context), request, player, etag
         )
     etag = offline.play_etag(player, seat.table, event.revision)
     if (answer := offline.unchanged(request, etag)) is not None:
@@ -443,8 +455,11 @@ def play(request: HttpRequest, slug: str) -> HttpResponse:
             form=form,
             conflict=conflict,
             status=409 if conflict else 400,
+            mine=mine,
         )
-    return offline.mark(_render_sheet(request, table, author, staff=False), request, player, etag)
+    return offline.mark(
+        _render_sheet(request, table, author, staff=False, mine=mine), request, player, etag
+    )
 
 
 def _sign_in_choices(request: HttpRequest, event: Event) -> tuple[list[Player], int | None]:

@@ -52,7 +52,7 @@
 
   function refresh() {
     if (document.hidden) { return; }
-    var headers = { "X-Requested-With": "live" };
+    var headers = { "X-Requested-With": "sheet" };
     if (etag) { headers["If-None-Match"] = etag; }
     fetch(window.location.pathname, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {

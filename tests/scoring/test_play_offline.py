@@ -18,7 +18,7 @@ from scoring.sheets import services as sheets
 from tests.players import player_client
 from tournament.events.models import Event
 
-POLL = {"HTTP_X_REQUESTED_WITH": "live"}
+POLL = {"HTTP_X_REQUESTED_WITH": "sheet"}
 
 
 @pytest.fixture(autouse=True)
