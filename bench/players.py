@@ -7,13 +7,14 @@ by hand (``bench/hands.py``'s tablets), against gunicorn + PostgreSQL + Redis + 
     python bench/players.py [--tables 100] [--poll 5] [--seconds 120] [--database-url ...]
 
 Each player's phone signs in once with its card's link (``/e/<event>/card/<token>/``), as the
-QR code on the card does, and keeps that session. A poll is what the open page sends every 5 s
-(``static/js/live.js``): a request for the page's live part (``X-Requested-With: live``: my
-seat, the clock, my table's totals and state, what waits for me) with the last ETag, answered
-304 while nothing in it moved. Polls are spread over the 5 s at random; a pool of threads
-sends them when due, a connection per request, as a phone on the venue Wi-Fi would. Beside
-them, a whole page (a player opening or reloading it) once a second: ``full_page_p95_ms``.
-The server is the one of ``bench/hands.py`` (four sync workers, preloaded).
+QR code on the card does, and keeps that session. Every 5 s the open page sends two polls, each
+with its last ETag and answered 304 while nothing in it moved: its live part
+(``static/js/live.js``, ``X-Requested-With: live``: my seat, the clock, my table's totals and
+state, what waits for me) and its sheet (``static/js/play.js``, ``X-Requested-With: sheet``:
+the hands and totals). ``page_p95_ms`` is over both. Polls are spread over the 5 s at random;
+a pool of threads sends them when due, a connection per request, as a phone on the venue
+Wi-Fi would. Beside them, a whole page (a player opening or reloading it) once a second:
+``full_page_p95_ms``. The server is the one of ``bench/hands.py`` (four sync workers, preloaded).
 
 Last line: ``players=<n> page_p95_ms=<ms> ping_p95_ms=<ms> ratio=<page/ping> hands=<n>
 stored=<n> duplicates=0``. Goal: ratio <= 5. The run fails on an error answer, a player page
@@ -38,6 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench._build import fresh_database, setup_django  # noqa: E402
 from bench._servers import celery_worker, gunicorn, server_env  # noqa: E402
 from bench.hands import Tablet, build  # noqa: E402
+
+# Each open page polls twice every period: its live part and its sheet.
+POLLS = ("live", "sheet")
 
 
 def p95(values: list[float]) -> float:
@@ -84,7 +88,7 @@ class Phones:
         self.errors: list[str] = []
         self.polls = 0
         self.unchanged = 0
-        self.etags: dict[int, str] = {}
+        self.etags: dict[tuple[int, str], str] = {}
         self.due: queue.Queue = queue.Queue()
         self.stop = threading.Event()
         self.workers = [threading.Thread(target=self._work) for _ in range(threads)]
@@ -122,26 +126,33 @@ class Phones:
             if who is None:
                 return
             name, cookie = self.sessions[who]
-            # As static/js/live.js asks: the page's live part, conditional on the last tag.
-            headers = {"X-Requested-With": "live"}
-            if who in self.etags:
-                headers["If-None-Match"] = self.etags[who]
-            started = time.perf_counter()
-            status, body, answer = request(
-                self.host, self.port, f"/e/{self.slug}/play/", cookie, headers
-            )
-            elapsed = (time.perf_counter() - started) * 1000
-            with self.lock:
-                self.latencies.append(elapsed)
-                self.polls += 1
-                if status == 304:
-                    self.unchanged += 1
-                elif status != 200:
-                    self.errors.append(f"{name}: status {status}")
-                elif b'data-testid="my-seat"' not in body or name.encode() not in body:
-                    self.errors.append(f"{name}: a page without the player's seat")
-                else:
-                    self.etags[who] = next(v for k, v in answer if k.lower() == "etag")
+            for kind in POLLS:
+                self._poll(who, name, cookie, kind)
+
+    def _poll(self, who: int, name: str, cookie: str, kind: str) -> None:
+        """One of the page's two polls, conditional on its last tag: ``live`` as
+        static/js/live.js asks (my seat, the clock, what waits), ``sheet`` as static/js/play.js
+        asks (the sheet's hands and totals)."""
+        headers = {"X-Requested-With": kind}
+        if (who, kind) in self.etags:
+            headers["If-None-Match"] = self.etags[who, kind]
+        started = time.perf_counter()
+        status, body, answer = request(
+            self.host, self.port, f"/e/{self.slug}/play/", cookie, headers
+        )
+        elapsed = (time.perf_counter() - started) * 1000
+        expected = b'data-testid="my-seat"' if kind == "live" else b"data-play-live"
+        with self.lock:
+            self.latencies.append(elapsed)
+            self.polls += 1
+            if status == 304:
+                self.unchanged += 1
+            elif status != 200:
+                self.errors.append(f"{name}: status {status}")
+            elif expected not in body or name.encode() not in body:
+                self.errors.append(f"{name}: a {kind} poll without the player's page")
+            else:
+                self.etags[who, kind] = next(v for k, v in answer if k.lower() == "etag")
 
 
 def ping(host: str, port: int, stop: threading.Event, latencies: list[float]) -> None:
