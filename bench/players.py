@@ -7,11 +7,11 @@ by hand (``bench/hands.py``'s tablets), against gunicorn + PostgreSQL + Redis + 
     python bench/players.py [--tables 100] [--poll 5] [--seconds 120] [--database-url ...]
 
 Each player's phone signs in once with its card's link (``/e/<event>/card/<token>/``), as the
-QR code on the card does, and keeps that session. Every 5 s the open page sends two polls, each
-with its last ETag and answered 304 while nothing in it moved: its live part
+QR code on the card does, and keeps that session. Every 5 s the open page asks for its live part
 (``static/js/live.js``, ``X-Requested-With: live``: my seat, the clock, my table's totals and
-state, what waits for me) and its sheet (``static/js/play.js``, ``X-Requested-With: sheet``:
-the hands and totals). ``page_p95_ms`` is over both. Polls are spread over the 5 s at random;
+state, what waits for me) with its last ETag, answered 304 while nothing in it moved; when it
+moved, the page also asks for its sheet (``static/js/play.js``, ``X-Requested-With: sheet``:
+the hands), conditional on that part's own tag. ``page_p95_ms`` is over both. Polls are spread over the 5 s at random;
 a pool of threads sends them when due, a connection per request, as a phone on the venue
 Wi-Fi would. Beside them, a whole page (a player opening or reloading it) once a second:
 ``full_page_p95_ms``. The server is the one of ``bench/hands.py`` (four sync workers, preloaded).
@@ -39,10 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench._build import fresh_database, setup_django  # noqa: E402
 from bench._servers import celery_worker, gunicorn, server_env  # noqa: E402
 from bench.hands import Tablet, build  # noqa: E402
-
-# Each open page polls twice every period: its live part and its sheet.
-POLLS = ("live", "sheet")
-
 
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
@@ -126,13 +122,15 @@ class Phones:
             if who is None:
                 return
             name, cookie = self.sessions[who]
-            for kind in POLLS:
-                self._poll(who, name, cookie, kind)
+            # As the page does: the live part every period; the sheet only when the live part
+            # moved (static/js/play.js follows static/js/live.js's answers).
+            if self._poll(who, name, cookie, "live") == 200:
+                self._poll(who, name, cookie, "sheet")
 
-    def _poll(self, who: int, name: str, cookie: str, kind: str) -> None:
-        """One of the page's two polls, conditional on its last tag: ``live`` as
+    def _poll(self, who: int, name: str, cookie: str, kind: str) -> int:
+        """One of the page's requests, conditional on its last tag: ``live`` as
         static/js/live.js asks (my seat, the clock, what waits), ``sheet`` as static/js/play.js
-        asks (the sheet's hands and totals)."""
+        asks (the sheet's hands and totals). Its status."""
         headers = {"X-Requested-With": kind}
         if (who, kind) in self.etags:
             headers["If-None-Match"] = self.etags[who, kind]
@@ -153,6 +151,7 @@ class Phones:
                 self.errors.append(f"{name}: a {kind} poll without the player's page")
             else:
                 self.etags[who, kind] = next(v for k, v in answer if k.lower() == "etag")
+        return status
 
 
 def ping(host: str, port: int, stop: threading.Event, latencies: list[float]) -> None:

@@ -17,6 +17,11 @@
     if (etag) { headers["If-None-Match"] = etag; }
     return fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
+        // Other scripts of the page follow this heartbeat instead of polling on their own
+        // (static/js/play.js refreshes the sheet when the live part changed).
+        el.dispatchEvent(new CustomEvent("live:answered", {
+          bubbles: true, detail: { changed: response.ok && response.status !== 304 }
+        }));
         if (response.status === 304 || !response.ok) { return; }
         var newTag = response.headers.get("ETag");
         if (newTag) { el.setAttribute("data-etag", newTag); }
@@ -30,7 +35,10 @@
           }
         });
       })
-      .catch(function () { /* offline for a moment: try again at the next tick */ });
+      .catch(function () {
+        // Offline for a moment: try again at the next tick.
+        el.dispatchEvent(new CustomEvent("live:failed", { bubbles: true }));
+      });
   }
 
   // As scoring.public.search_key: no accents, case-folded, single spaces.

@@ -85,5 +85,17 @@
   if (!navigator.onLine) { showOffline(true); }
   window.addEventListener("offline", function () { showOffline(true); });
   window.addEventListener("online", refresh);
-  setInterval(refresh, INTERVAL_MS);
+  if (document.querySelector("[data-live]")) {
+    // The player's live part (static/js/live.js) already asks every few seconds, and its tag
+    // moves with every write to this table: one request per tick, and the sheet is fetched
+    // only when something moved.
+    document.addEventListener("live:answered", function (event) {
+      if (banner.hasAttribute("data-from-cache")) { window.location.reload(); return; }
+      showOffline(false);
+      if (event.detail && event.detail.changed) { refresh(); }
+    });
+    document.addEventListener("live:failed", function () { showOffline(true); });
+  } else {
+    setInterval(refresh, INTERVAL_MS);
+  }
 })();
