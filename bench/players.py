@@ -6,15 +6,16 @@ by hand (``bench/hands.py``'s tablets), against gunicorn + PostgreSQL + Redis + 
 
     python bench/players.py [--tables 100] [--poll 5] [--seconds 120] [--database-url ...]
 
-Each player's phone signs in once with its card's link (``/e/<event>/card/<token>/``), as the
-QR code on the card does, and keeps that session. Every 5 s the open page asks for its live part
+Each player's phone signs in once with its card's link (``/e/<event>/card/<token>/``), as the QR
+code on the card does, and keeps that session. Every 5 s the open page asks for its live part
 (``static/js/live.js``, ``X-Requested-With: live``: my seat, the clock, my table's totals and
 state, what waits for me) with its last ETag, answered 304 while nothing in it moved; when it
-moved, the page also asks for its sheet (``static/js/play.js``, ``X-Requested-With: sheet``:
-the hands), conditional on that part's own tag. ``page_p95_ms`` is over both. Polls are spread over the 5 s at random;
-a pool of threads sends them when due, a connection per request, as a phone on the venue
-Wi-Fi would. Beside them, a whole page (a player opening or reloading it) once a second:
-``full_page_p95_ms``. The server is the one of ``bench/hands.py`` (four sync workers, preloaded).
+moved, the page also asks for its sheet (``static/js/play.js``, ``X-Requested-With: sheet``: the
+hands), conditional on that part's own tag. ``page_p95_ms`` is over both. Polls are spread over
+the 5 s at random; a pool of threads sends them when due, a connection per request, as a phone
+on the venue Wi-Fi would. Beside them, a whole page (a player opening or reloading it) once a
+second: ``full_page_p95_ms``. The server is the one of ``bench/hands.py`` (four sync workers,
+preloaded).
 
 Last line: ``players=<n> page_p95_ms=<ms> ping_p95_ms=<ms> ratio=<page/ping> hands=<n>
 stored=<n> duplicates=0``. Goal: ratio <= 5. The run fails on an error answer, a player page
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench._build import fresh_database, setup_django  # noqa: E402
 from bench._servers import celery_worker, gunicorn, server_env  # noqa: E402
 from bench.hands import Tablet, build  # noqa: E402
+
 
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
