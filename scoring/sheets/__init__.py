@@ -38,6 +38,7 @@ services), ``disputes`` (disputes, strikes, calls, the history), ``floor`` (the 
 ``integrity`` (``verify``, page markers), ``export`` (the hands CSV/XLSX), ``offline`` (the web
 app manifests, the player's service worker, the play page's ETag); the staff's and the
 players' pages in ``views``, ``forms`` and ``urls`` (the players' door: a card's signed link,
-"My page" and a table's public page, in ``door``), the REST API in ``api`` and ``api_urls``.
+"My page" and a table's public page, in ``door``), the REST API in ``api``
+(the floor's disputes, strikes and calls in ``floor_api``) and ``api_urls``.
 Other code calls ``scoring.sheets.services``, which names the public functions.
 """

@@ -82,7 +82,7 @@ class SheetWrites(permissions.BasePermission):
         return request.user.is_authenticated or isinstance(request.auth, Player)
 
 
-def _author(request) -> sheets.Author:
+def request_author(request) -> sheets.Author:
     if isinstance(request.auth, Player):
         return sheets.Author(player=request.auth)
     return sheets.Author(user=request.user)
@@ -208,7 +208,7 @@ class LiveTableSerializer(serializers.Serializer):
     closed = serializers.BooleanField()
 
 
-_WRITES = {
+WRITE_ANSWERS = {
     400: OpenApiResponse(description="Invalid hand; the message says what, nothing is written."),
     403: OpenApiResponse(description="Not allowed to write this sheet."),
     409: HandConflictSerializer,
@@ -218,7 +218,7 @@ _WRITES = {
 # Views ---------------------------------------------------------------------------------------
 
 
-def _run(function, *args, **kwargs):
+def run_write(function, *args, **kwargs):
     try:
         return function(*args, **kwargs), None
     except sheets.Throttled as exc:
@@ -238,7 +238,7 @@ def _run(function, *args, **kwargs):
         )
 
 
-class _SheetView(APIView):
+class SheetBaseView(APIView):
     authentication_classes = [
         PlayerPinAuthentication,
         *APIView.authentication_classes,
@@ -259,7 +259,7 @@ class _SheetView(APIView):
         return sheets.sheet_dict(sheets.read_sheet(table))
 
 
-class SheetView(_SheetView):
+class SheetView(SheetBaseView):
     """A table's score sheet: its hands, running totals, dealer, counters and deposits."""
 
     @extend_schema(responses={200: SheetSerializer})
@@ -267,10 +267,10 @@ class SheetView(_SheetView):
         return Response(self.sheet_body(self.table(number, table)))
 
 
-class SheetHandsView(_SheetView):
+class SheetHandsView(SheetBaseView):
     @extend_schema(
         request=HandInSerializer,
-        responses={201: SheetSerializer, 200: SheetSerializer, **_WRITES},
+        responses={201: SheetSerializer, 200: SheetSerializer, **WRITE_ANSWERS},
         description=(
             "Add the next hand. The same idempotency key again returns 200 with the sheet; "
             "another hand already stored under this number gives 409 with that hand (a form "
@@ -283,11 +283,11 @@ class SheetHandsView(_SheetView):
         serializer = HandInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        done, conflict = _run(
+        done, conflict = run_write(
             sheets.add_hand,
             table_obj,
             data["hand"],
-            author=_author(request),
+            author=request_author(request),
             number=data["number"],
             idempotency_key=data["idempotency_key"],
             foul_report=data.get("foul_report"),
@@ -304,10 +304,10 @@ class SheetHandsView(_SheetView):
         )
 
 
-class SheetHandCorrectView(_SheetView):
+class SheetHandCorrectView(SheetBaseView):
     @extend_schema(
         request=CorrectionInSerializer,
-        responses={201: SheetSerializer, 200: SheetSerializer, **_WRITES},
+        responses={201: SheetSerializer, 200: SheetSerializer, **WRITE_ANSWERS},
         description=(
             "Write the next version of a hand, with a reason. On a closed sheet the table "
             "result gets its next version too."
@@ -318,12 +318,12 @@ class SheetHandCorrectView(_SheetView):
         serializer = CorrectionInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        done, conflict = _run(
+        done, conflict = run_write(
             sheets.correct_hand,
             table_obj,
             hand,
             data["hand"],
-            author=_author(request),
+            author=request_author(request),
             reason=data["reason"],
             based_on_version=data["based_on_version"],
             idempotency_key=data["idempotency_key"],
@@ -337,21 +337,21 @@ class SheetHandCorrectView(_SheetView):
         )
 
 
-class SheetHandConfirmView(_SheetView):
+class SheetHandConfirmView(SheetBaseView):
     @extend_schema(
         request=HandConfirmInSerializer,
-        responses={200: SheetSerializer, **_WRITES},
+        responses={200: SheetSerializer, **WRITE_ANSWERS},
         description="Another player of the table or a referee confirms a player's hand.",
     )
     def post(self, request, event, number, table, hand):
         table_obj = self.table(number, table)
         serializer = HandConfirmInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _done, conflict = _run(
+        _done, conflict = run_write(
             sheets.confirm_hand,
             table_obj,
             hand,
-            author=_author(request),
+            author=request_author(request),
             version=serializer.validated_data["version"],
         )
         if conflict:
@@ -359,20 +359,20 @@ class SheetHandConfirmView(_SheetView):
         return Response(self.sheet_body(table_obj))
 
 
-class SheetCloseView(_SheetView):
+class SheetCloseView(SheetBaseView):
     @extend_schema(
         request=CloseInSerializer,
-        responses={200: SheetSerializer, **_WRITES},
+        responses={200: SheetSerializer, **WRITE_ANSWERS},
         description="Close the sheet before the game's end: its totals become the result.",
     )
     def post(self, request, event, number, table):
         table_obj = self.table(number, table)
         serializer = CloseInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _done, conflict = _run(
+        _done, conflict = run_write(
             sheets.close_sheet,
             table_obj,
-            author=_author(request),
+            author=request_author(request),
             reason=serializer.validated_data["reason"],
         )
         if conflict:
@@ -380,173 +380,7 @@ class SheetCloseView(_SheetView):
         return Response(self.sheet_body(table_obj))
 
 
-class DisputeInSerializer(serializers.Serializer):
-    version = serializers.IntegerField(
-        min_value=1, max_value=2**31 - 1, help_text="The version disputed (as seen)."
-    )
-    reason = serializers.CharField(max_length=1000)
-
-
-class SettleInSerializer(serializers.Serializer):
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=1000)
-
-
-class StrikeInSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=1000)
-    based_on_version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
-    idempotency_key = serializers.CharField(max_length=64)
-
-
-class FloorItemSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
-    kind = serializers.ChoiceField(
-        choices=["dispute", "request", "call"],
-        help_text="request: a dispute still open after the round closed (for the director).",
-    )
-    id = serializers.IntegerField(source="pk")
-    hand = serializers.IntegerField(source="number", allow_null=True)
-    reason = serializers.CharField()
-    by = serializers.CharField()
-    created_at = serializers.DateTimeField()
-
-
-_FLOOD = {429: OpenApiResponse(description="Too many disputes or calls from this author.")}
-
-
-class SheetHandDisputeView(_SheetView):
-    @extend_schema(
-        request=DisputeInSerializer,
-        responses={201: SheetSerializer, **_WRITES, **_FLOOD},
-        description=(
-            "Dispute a hand's version, with a reason (a player of the table or a referee). "
-            "The hand stops counting and the sheet cannot close until the dispute is settled "
-            "or a new version replaces it. Refused once the sheet is closed."
-        ),
-    )
-    def post(self, request, event, number, table, hand):
-        table_obj = self.table(number, table)
-        serializer = DisputeInSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        _done, refused = _run(
-            sheets.dispute_hand,
-            table_obj,
-            hand,
-            author=_author(request),
-            version=serializer.validated_data["version"],
-            reason=serializer.validated_data["reason"],
-        )
-        if refused:
-            return refused
-        return Response(self.sheet_body(table_obj), status=status.HTTP_201_CREATED)
-
-
-class SheetDisputeSettleView(_SheetView):
-    @extend_schema(
-        request=SettleInSerializer,
-        responses={200: SheetSerializer, **_WRITES},
-        description=(
-            "A referee keeps the disputed hand as it is, or the player who raised the "
-            "dispute withdraws it."
-        ),
-    )
-    def post(self, request, event, number, table, dispute):
-        table_obj = self.table(number, table)
-        serializer = SettleInSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        _done, refused = _run(
-            sheets.settle_dispute,
-            table_obj,
-            dispute,
-            author=_author(request),
-            note=serializer.validated_data["note"],
-        )
-        if refused:
-            return refused
-        return Response(self.sheet_body(table_obj))
-
-
-class SheetHandStrikeView(_SheetView):
-    @extend_schema(
-        request=StrikeInSerializer,
-        responses={201: SheetSerializer, 200: SheetSerializer, **_WRITES},
-        description=(
-            "Strike a hand entered by mistake: a correction to no hand. A player's strike "
-            "counts once another player of the table or a referee confirms it (confirm with "
-            "the strike's version); the hand then leaves the sheet and keeps its number."
-        ),
-    )
-    def post(self, request, event, number, table, hand):
-        table_obj = self.table(number, table)
-        serializer = StrikeInSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        done, refused = _run(
-            sheets.strike_hand,
-            table_obj,
-            hand,
-            author=_author(request),
-            reason=data["reason"],
-            based_on_version=data["based_on_version"],
-            idempotency_key=data["idempotency_key"],
-        )
-        if refused:
-            return refused
-        return Response(
-            self.sheet_body(table_obj),
-            status=status.HTTP_201_CREATED if done[1] else status.HTTP_200_OK,
-        )
-
-
-class SheetCallsView(_SheetView):
-    """The table's open referee calls and disputes; a player calls the referee."""
-
-    @extend_schema(responses={200: FloorItemSerializer(many=True)})
-    def get(self, request, event, number, table):
-        table_obj = self.table(number, table)
-        items = sheets.floor_items(table_obj.round, [table_obj.number])
-        return Response(FloorItemSerializer(items, many=True).data)
-
-    @extend_schema(
-        request=None,
-        responses={
-            201: FloorItemSerializer(many=True),
-            200: FloorItemSerializer(many=True),
-            **_WRITES,
-            **_FLOOD,
-        },
-        description="A player of the table calls the referee; calling again while a call is "
-        "open changes nothing (200).",
-    )
-    def post(self, request, event, number, table):
-        table_obj = self.table(number, table)
-        done, refused = _run(sheets.call_referee, table_obj, author=_author(request))
-        if refused:
-            return refused
-        items = sheets.floor_items(table_obj.round, [table_obj.number])
-        return Response(
-            FloorItemSerializer(items, many=True).data,
-            status=status.HTTP_201_CREATED if done[1] else status.HTTP_200_OK,
-        )
-
-
-class SheetCallTakeView(_SheetView):
-    @extend_schema(
-        request=None,
-        responses={200: FloorItemSerializer(many=True), **_WRITES},
-        description="A referee of the table takes the call.",
-    )
-    def post(self, request, event, number, table, call):
-        table_obj = self.table(number, table)
-        if isinstance(request.auth, Player):
-            raise PermissionDenied(_("A referee takes the call."))
-        _done, refused = _run(sheets.take_call, table_obj, call, user=request.user)
-        if refused:
-            return refused
-        items = sheets.floor_items(table_obj.round, [table_obj.number])
-        return Response(FloorItemSerializer(items, many=True).data)
-
-
-class LiveTablesView(_SheetView):
+class LiveTablesView(SheetBaseView):
     """Each table's running score from its sheet in a round (hands that count)."""
 
     @extend_schema(responses={200: LiveTableSerializer(many=True)})

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.sheets import api
+from scoring.sheets import api, floor_api
 
 urlpatterns = [
     path(
@@ -39,27 +39,27 @@ urlpatterns = [
     ),
     path(
         "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/dispute/",
-        api.SheetHandDisputeView.as_view(),
+        floor_api.SheetHandDisputeView.as_view(),
         name="table-sheet-hand-dispute",
     ),
     path(
         "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/hands/<int:hand>/strike/",
-        api.SheetHandStrikeView.as_view(),
+        floor_api.SheetHandStrikeView.as_view(),
         name="table-sheet-hand-strike",
     ),
     path(
         "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/disputes/<int:dispute>/settle/",
-        api.SheetDisputeSettleView.as_view(),
+        floor_api.SheetDisputeSettleView.as_view(),
         name="table-sheet-dispute-settle",
     ),
     path(
         "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/calls/",
-        api.SheetCallsView.as_view(),
+        floor_api.SheetCallsView.as_view(),
         name="table-sheet-calls",
     ),
     path(
         "events/<slug:event>/rounds/<int:number>/tables/<int:table>/sheet/calls/<int:call>/take/",
-        api.SheetCallTakeView.as_view(),
+        floor_api.SheetCallTakeView.as_view(),
         name="table-sheet-call-take",
     ),
     path(
