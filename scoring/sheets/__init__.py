@@ -39,6 +39,7 @@ services), ``disputes`` (disputes, strikes, calls, the history), ``floor`` (the 
 app manifests, the player's service worker, the play page's ETag); the staff's and the
 players' pages in ``views``, ``forms`` and ``urls`` (the players' door: a card's signed link,
 "My page" and a table's public page, in ``door``), the REST API in ``api``
-(the floor's disputes, strikes and calls in ``floor_api``) and ``api_urls``.
+(the floor's disputes, strikes and calls in ``floor_api``) and ``api_urls``; the director's
+player cards and PINs in ``cards``.
 Other code calls ``scoring.sheets.services``, which names the public functions.
 """

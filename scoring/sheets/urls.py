@@ -5,7 +5,7 @@ namespace; names start with ``sheets-``."""
 
 from django.urls import path
 
-from scoring.sheets import door, offline, views
+from scoring.sheets import cards, door, offline, views
 
 urlpatterns = [
     path(
@@ -26,12 +26,12 @@ urlpatterns = [
         offline.web_manifest,
         name="sheets-play-manifest",
     ),
-    path("director/<slug:slug>/player-cards/", views.player_cards, name="sheets-player-cards"),
-    path("director/<slug:slug>/pins.csv", views.pins_csv, name="sheets-pins-csv"),
-    path("director/<slug:slug>/pins.xlsx", views.pins_xlsx, name="sheets-pins-xlsx"),
+    path("director/<slug:slug>/player-cards/", cards.player_cards, name="sheets-player-cards"),
+    path("director/<slug:slug>/pins.csv", cards.pins_csv, name="sheets-pins-csv"),
+    path("director/<slug:slug>/pins.xlsx", cards.pins_xlsx, name="sheets-pins-xlsx"),
     path(
         "director/<slug:slug>/players/<int:pk>/pin/",
-        views.reissue_pin,
+        cards.reissue_pin,
         name="sheets-reissue-pin",
     ),
 ]

@@ -4,8 +4,6 @@ Thin: every write is a ``scoring.sheets.services`` or ``tournament.players.pins`
 
 from __future__ import annotations
 
-import csv
-import io
 import uuid
 
 from django.contrib import messages
@@ -13,17 +11,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from penalties.current import current_reports
 from penalties.models import FoulReport
 from rules import RuleError, get_ruleset
 from rules.hands import hand_json, parse_hand
-from scoring.files import XLSX_TYPE, to_xlsx
 from scoring.sheets import offline
 from scoring.sheets import services as sheets
 from scoring.sheets.api import session_player
@@ -37,10 +33,8 @@ from scoring.sheets.forms import (
 )
 from scoring.sheets.mine import state_words, waiting_for
 from tournament.access.login import client_address
-from tournament.access.pages import director_required
 from tournament.access.params import bounded_int
 from tournament.access.roles import can_view
-from tournament.collation import by_name
 from tournament.events.models import Event
 from tournament.players import pins
 from tournament.players.models import Player
@@ -538,91 +532,3 @@ def _sign_in(request: HttpRequest, event: Event) -> HttpResponse:
         "not_found": table is not None and not choices,
     }
     return render(request, "sheets/sign_in.html", context, status=status)
-
-
-# Director: cards, export, reissue ---------------------------------------------------------------
-
-
-def _players_with_pins(event: Event) -> list[tuple[Player, str, Seat | None]]:
-    pins.ensure_pins(event)
-    players = by_name(Player.objects.filter(event=event))
-    live = {
-        s.player_id: s
-        for s in Seat.objects.filter(round__event=event, round__status="live").select_related(
-            "table"
-        )
-    }
-    return [(p, pins.pin_of(p), live.get(p.pk)) for p in players]
-
-
-@director_required
-@require_GET
-def player_cards(request: HttpRequest, event: Event) -> HttpResponse:
-    """A printable page of player cards: name, PIN, and a QR code of the card's signed link,
-    which opens the player's page and signs that phone in (``scoring.sheets.door``)."""
-    import segno
-
-    url = request.build_absolute_uri(reverse("sheets-play", args=[event.slug]))
-    cards = []
-    for player, pin, _seat in _players_with_pins(event):
-        link = request.build_absolute_uri(
-            reverse("sheets-card", args=[event.slug, pins.card_token(player)])
-        )
-        qr = segno.make(link, error="m").svg_inline(scale=3, dark="#000", light="#fff")
-        cards.append({"player": player, "pin": pin, "link": link, "qr": qr})
-    return render(request, "sheets/player_cards.html", {"event": event, "cards": cards, "url": url})
-
-
-PIN_HEADER = ["player id", "name", "EMA number", "PIN", "live table"]
-
-
-def _pin_rows(event: Event) -> list[list]:
-    return [
-        [player.pk, player.name, player.ema_number, pin, seat.table.number if seat else ""]
-        for player, pin, seat in _players_with_pins(event)
-    ]
-
-
-def _pin_download(content: bytes, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-@director_required
-@require_GET
-def pins_csv(request: HttpRequest, event: Event) -> HttpResponse:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(PIN_HEADER)
-    writer.writerows(_pin_rows(event))
-    return _pin_download(
-        out.getvalue().encode("utf-8"), "text/csv; charset=utf-8", f"{event.slug}-pins.csv"
-    )
-
-
-@director_required
-@require_GET
-def pins_xlsx(request: HttpRequest, event: Event) -> HttpResponse:
-    """The PINs as text cells, so that a spreadsheet keeps their leading zeros (047371), which
-    it drops when it opens the CSV file."""
-    return _pin_download(
-        to_xlsx(_("PINs"), PIN_HEADER, _pin_rows(event)), XLSX_TYPE, f"{event.slug}-pins.xlsx"
-    )
-
-
-@director_required
-@require_POST
-def reissue_pin(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, event=event, pk=pk)
-    pin = pins.reissue_pin(player)
-    messages.success(
-        request,
-        _(
-            "New PIN for %(name)s: %(pin)s (the old PIN and the old card's QR code no longer "
-            "work: print a new card)."
-        )
-        % {"name": player.name, "pin": pin},
-    )
-    return redirect("sheets-player-cards", slug=event.slug)
