@@ -7,13 +7,14 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/mahjong
 REDIS_BROKER ?= redis://127.0.0.1:6379/5
+VAR_DIR ?= var
 
-.PHONY: install demo test test-services test-e2e test-contract backup restore lint format clean
+.PHONY: install demo docs screenshots test test-services test-e2e test-contract backup restore lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+$(STAMP): requirements.txt requirements-dev.txt requirements-docs.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
@@ -25,7 +26,7 @@ MO := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 
 install: $(STAMP) $(MO)
 
-demo: install
+demo: install docs
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
@@ -43,6 +44,16 @@ test-services: install
 # Real-browser tests (Playwright driving Debian's chromium at /usr/bin/chromium).
 test-e2e: install
 	REQUIRE_E2E=1 $(BIN)/python -m pytest -m e2e -q
+
+# The guides and the reference (MkDocs, docs/ and mkdocs.yml) into $(VAR_DIR)/docs/, which the
+# app serves at /docs/. Strict: a broken link, a missing image or anchor fails the build.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VAR_DIR)/docs
+
+# The guides' screenshots (docs/img/), taken by the browser tests at phone, tablet and projector
+# widths; commit the PNGs it changes.
+screenshots: install
+	DOCS_SCREENSHOTS=1 REQUIRE_E2E=1 $(BIN)/python -m pytest -m e2e tests/e2e/test_guide_screenshots.py -q
 
 # Whole-database backup to var/backups/ (pg_dump on PostgreSQL, SQLite's backup API otherwise);
 # `make restore FILE=var/backups/<file>` puts one back.

@@ -245,6 +245,8 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# The documentation site (`make docs` builds it here; served at /docs/ by config/docs.py).
+DOCS_ROOT = Path(os.environ.get("DOCS_ROOT", VAR_DIR / "docs"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -11,6 +11,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from config import docs as docs_site
 from penalties.tablet import views as referee_views
 from scoring.public import mine as my_page
 from scoring.sheets import offline as sheets_offline
@@ -84,4 +85,7 @@ urlpatterns = [
     path("i18n/setlang/", csrf_exempt(require_POST(set_language)), name="set_language"),
     path("admin/login/", AdminLoginView.as_view(), name="admin-login"),
     path("admin/", admin.site.urls),
+    # The guides and the reference (``make docs`` builds them into DOCS_ROOT).
+    path("docs/", docs_site.docs, name="docs"),
+    path("docs/<path:path>", docs_site.docs, name="docs-page"),
 ]

@@ -4,8 +4,8 @@ kept to itself would show here as a brake that does not hold, a page that stays 
 report stored twice or standings that differ.
 
 A browser (its cookies) sends each request to the node it is given, as a load balancer
-would; both nodes share SECRET_KEY, the database and the Redis cache, as README's "Several
-machines" asks, and nothing else.
+would; both nodes share SECRET_KEY, the database and the Redis cache, as "Several machines"
+in docs/reference/production.md asks, and nothing else.
 """
 
 from __future__ import annotations

@@ -68,7 +68,9 @@ def test_every_page_renders_without_inline_script_handler_or_style(demo, directo
     }
     checked = []
     for route in sorted(set(_routes())):
-        if route.startswith(("admin/", "api/")):
+        # /docs/ is MkDocs' output: its inline scripts are allowed by hash, page by page
+        # (tests/test_docs_site.py).
+        if route.startswith(("admin/", "api/", "docs/")):
             continue
         path = _fill(route, values)
         if path is None:

@@ -43,7 +43,8 @@ HEAD_OR_DIRECTOR = frozenset({HEAD, DIRECTOR})
 TABLE1_RECORDERS = frozenset({FLOOR, HEAD, DIRECTOR})
 REFEREES = frozenset({FLOOR_OTHER_TABLE, FLOOR, HEAD, DIRECTOR})
 METHODS = ("get", "post", "put", "patch", "delete")
-SKIPPED_PREFIXES = ("admin/",)
+# /docs/ is the static documentation site, public by design (tests/test_docs_site.py).
+SKIPPED_PREFIXES = ("admin/", "docs/")
 
 
 def walk(patterns, prefix="", namespace=None) -> Iterator[tuple[str, str]]:

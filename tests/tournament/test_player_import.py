@@ -132,9 +132,10 @@ def test_the_rows_are_capped_with_a_clear_message(event, settings):
 def test_the_default_cap_is_the_documented_one(settings):
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    reference = Path(__file__).resolve().parents[2] / "docs" / "reference" / "production.md"
+    text = reference.read_text()
     assert settings.PLAYER_IMPORT_MAX_ROWS == 2000
-    assert "PLAYER_IMPORT_MAX_ROWS" in readme and "2000" in readme
+    assert "`PLAYER_IMPORT_MAX_ROWS` | `2000`" in text
 
 
 def upload(web, event, data: bytes, name: str = "players.csv", **extra):
