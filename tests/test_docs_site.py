@@ -94,3 +94,24 @@ def test_a_site_never_built_says_which_command_builds_it(tmp_path, settings):
     settings.DEBUG = False
     response = Client().get("/docs/")
     assert response.status_code == 404
+
+
+def test_every_guide_names_browser_tests_that_exist():
+    assert {path.stem for path in GUIDES} >= {"director", "referee", "scorekeeper", "player"}
+    for guide in GUIDES:
+        if guide.stem == "screenshots":
+            continue
+        named = TEST_NAME.findall(guide.read_text())
+        assert len(named) >= 3, guide.name
+        for module, test in named:
+            source = (ROOT / "tests" / "e2e" / module).read_text()
+            assert re.search(rf"^def {test}\(", source, re.M), f"{guide.name}: {module}::{test}"
+
+
+def test_every_screenshot_is_used_and_every_used_one_is_committed():
+    images = {path.name for path in (DOCS / "img").glob("*.png")}
+    used = set()
+    for page in DOCS.rglob("*.md"):
+        used |= set(re.findall(r"img/([\w.-]+\.png)", page.read_text()))
+    assert used <= images, used - images
+    assert images <= used, images - used
