@@ -48,19 +48,29 @@ def _html(target: Path, status: int = 200) -> HttpResponse:
     return response
 
 
+def _exists(target: Path, kind: str) -> bool:
+    try:
+        return target.is_dir() if kind == "dir" else target.is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte
+        return False
+
+
 @require_safe
 def docs(request: HttpRequest, path: str = "") -> HttpResponse:
     root = Path(settings.DOCS_ROOT).resolve()
     if not (root / "index.html").is_file():
         raise Http404("The guides are not built: run `make docs`.")
-    target = (root / path).resolve()
+    try:
+        target = (root / path).resolve()
+    except (OSError, ValueError):  # a NUL byte, a name too long
+        raise Http404("No such page.") from None
     if not target.is_relative_to(root):
         raise Http404("No such page.")
-    if target.is_dir():
+    if _exists(target, "dir"):
         if path and not path.endswith("/"):
             return HttpResponseRedirect(request.path + "/")
         target = target / "index.html"
-    if not target.is_file():
+    if not _exists(target, "file"):
         missing = root / "404.html"
         if missing.is_file():
             return _html(missing, status=404)

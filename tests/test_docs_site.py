@@ -85,6 +85,8 @@ def test_assets_redirects_and_what_is_not_there(served):
     assert client.get("/docs/no-such-page/").status_code == 404
     assert client.get("/docs/../../config/settings.py").status_code == 404
     assert client.get("/docs/%2e%2e/%2e%2e/manage.py").status_code == 404
+    assert client.get("/docs/a%00b").status_code == 404
+    assert client.get("/docs/" + "x" * 5000).status_code == 404
     assert client.post("/docs/").status_code == 405
 
 
