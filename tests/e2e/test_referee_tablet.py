@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from penalties.models import FoulReport, LedgerEntry
@@ -221,3 +223,32 @@ def test_an_offline_save_leaves_an_empty_form(hall, live_server, tablet, table_u
         assert page.input_value("[name=note]") == ""
     finally:
         tablet.set_offline(False)
+
+
+def test_the_foul_list_fits_a_portrait_tablet(hall, live_server, tablet, shoot):
+    """The head referee's foul list at 768 px: its seven columns became 777 px wide (the Void
+    column's form); a portrait tablet shows each report as a card instead."""
+    tablet_agent = (
+        "Mozilla/5.0 (Linux; Android 14; SM-X210 Build/UP1A.231005.007) AppleWebKit/537.36 "
+        "(KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+    )
+    body = {
+        "round": 1,
+        "table": 1,
+        "offender": hall.south.pk,
+        "code": "short_hand",
+        "details": {},
+        "idempotency_key": uuid.uuid4().hex,
+        "note": "A private note long enough to wrap",
+    }
+    sent = hall.client(hall.floor).post(
+        hall.url + "fouls/", body, format="json", HTTP_USER_AGENT=tablet_agent
+    )
+    assert sent.status_code == 201, sent.content
+    page = tablet.new_page()
+    login(page, live_server, hall.head)
+    page.goto(f"{live_server.url}/referee/{hall.event.slug}/fouls/")
+    page.wait_for_selector("table.foul-list")
+    shoot(page, "referee-foul-list-portrait")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the foul list is {overflow} px wider than the tablet"
