@@ -117,3 +117,13 @@ def test_every_screenshot_is_used_and_every_used_one_is_committed():
         used |= set(re.findall(r"img/([\w.-]+\.png)", page.read_text()))
     assert used <= images, used - images
     assert images <= used, images - used
+
+
+@pytest.mark.django_db
+def test_every_page_links_to_the_guides(client, served):
+    """The guides are found by following a link from the home page, in the reader's language."""
+    home = client.get("/", HTTP_ACCEPT_LANGUAGE="cs")
+    link = re.search(r'<a href="([^"]+)" data-testid="guides-link">([^<]+)</a>', home.text)
+    assert link, "the home page has no link to the guides"
+    assert link.group(2) == "Návody pro ředitele, rozhodčí a hráče"
+    assert client.get(link.group(1)).status_code == 200
