@@ -95,7 +95,8 @@ def option_lines(ruleset: Ruleset, options: dict, overrides: dict) -> list[Optio
 
 def _priced(case: Case, ruleset: Ruleset, options: dict) -> PricedCase:
     lines = price(case, ruleset, options, EXAMPLE_SEATS)
-    sentence = describe([consequence_of(line) for line in lines], EXAMPLE_SEATS, _)
+    consequences = [consequence_of(line) for line in lines]
+    sentence = describe(consequences, EXAMPLE_SEATS, _, ngettext)
     return PricedCase(_(case.situation), sentence[:1].upper() + sentence[1:], lines)
 
 
@@ -168,7 +169,7 @@ def hand_scoring(ruleset: Ruleset, options: dict) -> list[str]:
                 "dealer keeps the seat when tenpai or after a dealer win."
             ),
             _(
-                "Each player starts with %(start)s points; the table's conversion is the final "
+                "Starting points of each player: %(start)s; the table's conversion is the final "
                 "points minus the start plus the uma (%(uma)s), without oka."
             )
             % {"start": options["start_points"], "uma": uma},
