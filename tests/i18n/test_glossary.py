@@ -85,3 +85,21 @@ def test_the_check_finds_a_wrong_word():
     assert re.search(term["match"], "This event has no round 3.", re.I)
     assert any(re.search(p, "Tato akce nemá kolo 3.", re.I) for p in term["cs"]["forbidden"])
     assert not any(re.search(p, "Tento turnaj nemá kolo 3.", re.I) for p in term["cs"]["forbidden"])
+
+
+def test_french_typography_is_one_throughout():
+    """French: a narrow no-break space (U+202F) before ``: ; ? !`` and the typographic
+    apostrophe (’) in every translation; never a plain or no-break space before those signs,
+    nor a straight apostrophe."""
+    problems = []
+    for entry in parse(ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"):
+        if not entry["msgid"]:
+            continue
+        for form in entry["msgstr"].values():
+            if "'" in form:
+                problems.append(f"straight apostrophe: {form!r}")
+            if re.search(r"[ \u00a0][:;?!]", form):
+                problems.append(f"a plain space before a sign: {form!r}")
+            if re.search(r"\w[;?!](\s|$)|[^\W\d]:(\s|$)", form):
+                problems.append(f"no space before a sign: {form!r}")
+    assert not problems, "\n".join(problems[:40])
