@@ -22,7 +22,7 @@ def rulebook(request: HttpRequest, slug: str) -> HttpResponse:
     if language not in LANGUAGES:
         language = translation.get_language()
     with translation.override(language):
-        context = {"event": event, "language": language, "languages": LANGUAGES}
+        context = {"event": event, "language": language, "print_languages": LANGUAGES}
         context |= rulebook_content(event)
         response = render(request, "rulebook/rulebook.html", context)
     response["Content-Language"] = language

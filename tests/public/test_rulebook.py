@@ -125,6 +125,7 @@ def test_in_the_language_asked_for_and_printable(make_hall):
     assert '<html lang="cs">' in page
     assert "Pravidla" in page or "Řád" in page
     assert "South pays" not in page
+    assert 'href="?lang=fr" hreflang="fr"' in page
     css = (ROOT / "static" / "css" / "rulebook.css").read_text()
     assert "size: A4" in css
     assert re.search(r"@media print \{[^}]*\.site-header, nav\.tabs", css)
@@ -138,3 +139,24 @@ def test_linked_from_the_public_pages_and_hidden_with_the_event(make_hall):
     hall.event.is_public = False
     hall.event.save(update_fields=["is_public"])
     assert Client().get(f"/e/{slug}/rules/").status_code == 404
+
+
+@pytest.mark.parametrize("language", ["cs", "fr", "fi", "pl"])
+def test_every_ruleset_reads_in_every_language(make_hall, language):
+    for key in RULESETS:
+        hall = make_hall(key)
+        page = Client().get(f"/e/{hall.event.slug}/rules/?lang={language}")
+        assert page.status_code == 200
+        text = page.content.decode()
+        assert f'<html lang="{language}">' in text
+        assert set(sections(text)) == set(get_ruleset(key).codes)
+        assert "South pays" not in text and "is warned" not in text
+
+
+def test_the_page_costs_a_few_queries(make_hall, django_assert_max_num_queries):
+    hall = make_hall("classical")
+    stage_services.add_stage(hall.event, name="Qualification", first_round=1, last_round=3)
+    stage_services.add_stage(hall.event, name="Final", first_round=4, last_round=4, cut_size=4)
+    # The event, its stages, its teams, its rounds (count), the navigation's rounds.
+    with django_assert_max_num_queries(5):
+        assert Client().get(f"/e/{hall.event.slug}/rules/").status_code == 200
