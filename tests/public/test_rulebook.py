@@ -134,7 +134,13 @@ def test_in_the_language_asked_for_and_printable(make_hall):
 def test_linked_from_the_public_pages_and_hidden_with_the_event(make_hall):
     hall = make_hall("mcr")
     slug = hall.event.slug
-    for url in (f"/e/{slug}/", f"/e/{slug}/seating/", f"/e/{slug}/penalties/"):
+    for url in (
+        f"/e/{slug}/",
+        f"/e/{slug}/seating/",
+        f"/e/{slug}/penalties/",
+        f"/e/{slug}/rounds/1/",
+        f"/e/{slug}/players/{hall.south.pk}/",
+    ):
         assert f'href="/e/{slug}/rules/"' in Client().get(url).content.decode(), url
     hall.event.is_public = False
     hall.event.save(update_fields=["is_public"])
