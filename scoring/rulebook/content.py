@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from penalties.describe import foul_label
 from penalties.wording import foul_description
-from rules import Ruleset, Seats, consequence_of, describe, get_ruleset
+from rules import RuleError, Ruleset, Seats, consequence_of, describe, get_ruleset
 from rules.ledger import LedgerLine
 from rules.options import BOOL, CHOICE, INT_LIST, OPTIONAL_INT, Option
 from rules.rulebook import Case, cases_for, price
@@ -228,15 +228,23 @@ def rulebook(event: Event) -> dict[str, Any]:
     """Everything the page shows, in the active language."""
     ruleset = get_ruleset(event.ruleset)
     overrides = dict(event.ruleset_options or {})
-    options = ruleset.options(overrides)
+    try:
+        options = ruleset.options(overrides)
+    except RuleError as error:
+        # Options stored under an older version of the rules that no longer reads them: say
+        # so rather than price fouls with amounts the event did not choose.
+        options, problem = None, error.translated(_, ngettext)
+    else:
+        problem = ""
     teams = list(event.teams.order_by("name").values_list("name", flat=True))
     return {
         "ruleset": ruleset,
         "ruleset_name": ruleset_name(ruleset.key),
-        "options": option_lines(ruleset, options, overrides),
-        "fouls": foul_sections(ruleset, options),
+        "problem": problem,
+        "options": option_lines(ruleset, options, overrides) if options else [],
+        "fouls": foul_sections(ruleset, options) if options else [],
         "tie_breaks": tie_breaks(ruleset),
-        "hand_scoring": hand_scoring(ruleset, options),
+        "hand_scoring": hand_scoring(ruleset, options) if options else [],
         "stages": stage_lines(event),
         "rounds": event.rounds.count(),
         "teams": teams,

@@ -166,3 +166,14 @@ def test_the_page_costs_a_few_queries(make_hall, django_assert_max_num_queries):
     # The event, its stages, its teams, its rounds (count), the navigation's rounds.
     with django_assert_max_num_queries(5):
         assert Client().get(f"/e/{hall.event.slug}/rules/").status_code == 200
+
+
+def test_options_the_rules_no_longer_read_are_said_not_priced(make_hall):
+    hall = make_hall("mcr")
+    # Stored past the service, as an older version of the rules could have left them.
+    type(hall.event).objects.filter(pk=hall.event.pk).update(ruleset_options={"gone": 1})
+    page = Client().get(f"/e/{hall.event.slug}/rules/")
+    assert page.status_code == 200
+    text = html.unescape(page.content.decode())
+    assert "cannot be read (unknown option gone" in text
+    assert sections(text) == {}
