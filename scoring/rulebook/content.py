@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from penalties.describe import foul_label
 from penalties.wording import foul_description
@@ -56,6 +56,20 @@ class FoulSection:
     label: str
     description: str
     cases: list[PricedCase]
+
+
+# Where each ruleset's rules come from (RULES.md section 1).
+SOURCES = {
+    "mcr": gettext_noop(
+        "Chinese Official rules (Green Book 2006) as the EMA plays them (MERS tournament "
+        "regulations)."
+    ),
+    "riichi_ema": gettext_noop("The EMA Riichi Competition Rules 2016."),
+    "riichi_wrc": gettext_noop("The World Riichi Championship rules (2015 figures)."),
+    "wsom": gettext_noop("The World Series of Mahjong rules, based on Zung Jung."),
+    "classical": gettext_noop("Classical (Western) rules, the Czech edition of 2005."),
+    "french": gettext_noop("Classical rules in the edition of the French clubs."),
+}
 
 
 def ruleset_name(key: str) -> str:
@@ -240,6 +254,7 @@ def rulebook(event: Event) -> dict[str, Any]:
     return {
         "ruleset": ruleset,
         "ruleset_name": ruleset_name(ruleset.key),
+        "ruleset_source": _(SOURCES[ruleset.key]),
         "problem": problem,
         "options": option_lines(ruleset, options, overrides) if options else [],
         "fouls": foul_sections(ruleset, options) if options else [],

@@ -110,6 +110,7 @@ def test_options_tie_breaks_hand_scoring_and_format_in_words(make_hall, director
     )
     page = Client().get(f"/e/{hall.event.slug}/rules/").content.decode()
     assert "Riichi, World Riichi Championship rules" in page
+    assert "The World Riichi Championship rules (2015 figures)." in page
     assert "20000, 10000, -10000, -20000" in page
     assert "Every winner is paid" in page  # multiple ron, in words
     assert "Players still equal share the place." in page
