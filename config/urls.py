@@ -58,6 +58,7 @@ urlpatterns = [
     path("referee/", include("penalties.tablet.urls")),
     path("staff/", include("tournament.staff.urls")),
     path("e/", include("scoring.public.urls")),
+    path("e/", include("scoring.rulebook.urls")),
     path("api/", include("tournament.events.api_urls")),
     path("api/", include("tournament.players.api_urls")),
     path("api/", include("tournament.rounds.api_urls")),

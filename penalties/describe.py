@@ -8,7 +8,7 @@ translated by gettext.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from penalties.models import FoulReport
 from rules import CATALOGUE, LedgerLine, Seats, consequence_of, describe
@@ -33,4 +33,4 @@ def localized_description(report: FoulReport) -> str:
         if e.reverses_id is None
     ]
     consequences = [consequence_of(line) for line in lines]
-    return describe(consequences, table, gettext)
+    return describe(consequences, table, gettext, ngettext)

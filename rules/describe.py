@@ -19,7 +19,9 @@ from rules.consequences import (
     Transfer,
     Warning,
 )
+from rules.i18n import NTranslate, Plural
 from rules.i18n import gettext_noop as _
+from rules.i18n import ngettext_noop as ngettext
 from rules.seats import Player, Seats
 
 NO_PENALTY = _("no penalty")
@@ -31,8 +33,9 @@ LOSES_OVERALL = _("{player} loses {amount} from the overall total")
 DEAD_HAND = _("{player}'s hand is dead (cannot win)")
 DEAD_HAND_LONG = _("{player}'s hand is dead (cannot win, claim or kong)")
 DEAD_HAND_PLAIN = _("{player}'s hand is dead")
-PENALTY_TILE = _("{player} has {count} live penalty tile")
-PENALTY_TILES = _("{player} has {count} live penalty tiles")
+PENALTY_TILES = ngettext(
+    "{player} has {count} live penalty tile", "{player} has {count} live penalty tiles"
+)
 HAND_ENDS_NO_SCORE = _("hand ends without scoring")
 HAND_ENDS = _("hand ends")
 REDEAL = _("the hand is re-dealt")
@@ -40,7 +43,7 @@ DEALER_PASSES = _("{player} passes")
 WARNING = _("{player} is warned")
 DISQUALIFIED = _("{player} is disqualified")
 
-Part = tuple[str, dict]
+Part = tuple[str | Plural, dict]
 Translate = Callable[[str], str]
 
 
@@ -95,8 +98,7 @@ def _part(c: Consequence, seats: _Names) -> Part:
             template = DEAD_HAND if c.no_win else DEAD_HAND_PLAIN
         return template, {"player": seats.name(c.player)}
     if isinstance(c, PenaltyTiles):
-        template = PENALTY_TILE if c.count == 1 else PENALTY_TILES
-        return template, {"player": seats.name(c.player), "count": c.count}
+        return PENALTY_TILES, {"player": seats.name(c.player), "count": c.count}
     if isinstance(c, HandEnds):
         return (HAND_ENDS_NO_SCORE if c.no_score else HAND_ENDS), {}
     if isinstance(c, Redeal):
@@ -123,12 +125,29 @@ def describe_parts(
     return parts or [(NO_PENALTY, {})]
 
 
+def template_text(
+    template: str | Plural,
+    params: dict,
+    translate: Translate = _identity,
+    ntranslate: NTranslate | None = None,
+) -> str:
+    """One part's template in the language of ``translate``; a template with a count
+    (``Plural``) in the form ``ntranslate`` (Django's ``ngettext``) gives for it."""
+    if isinstance(template, Plural):
+        return template.translated(params[template.count], ntranslate)
+    return translate(template)
+
+
 def describe(
-    consequences: Iterable[Consequence], seats: Seats, translate: Translate = _identity
+    consequences: Iterable[Consequence],
+    seats: Seats,
+    translate: Translate = _identity,
+    ntranslate: NTranslate | None = None,
 ) -> str:
     """E.g. "South pays 300 to each opponent; hand ends without scoring; East passes".
-    With ``translate`` (e.g. Django's ``gettext``) the sentence comes out in that language."""
+    With ``translate`` and ``ntranslate`` (Django's ``gettext`` and ``ngettext``) the sentence
+    comes out in that language."""
     return "; ".join(
-        translate(template).format(**params)
+        template_text(template, params, translate, ntranslate).format(**params)
         for template, params in describe_parts(consequences, seats, translate)
     )

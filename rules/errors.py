@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.i18n import NTranslate, Plural
 from rules.i18n import gettext_noop as _
 
 HAND_PREFIX = _("hand %(number)s: %(message)s")
@@ -22,14 +23,15 @@ class RuleError(ValueError):
 
     ``message`` is English. Where the message is marked for translation it may be given as a
     ``template`` with ``%(name)s`` placeholders and its ``params``, so that the edge can
-    translate the template and then fill it (``message`` is the filled English text).
+    translate the template and then fill it (``message`` is the filled English text). A template
+    with a count is a ``rules.i18n.Plural``.
     ``hand`` is the number of the score-sheet hand the error is about, if any.
     """
 
     def __init__(
         self,
         field: str,
-        message: str,
+        message: str | Plural,
         params: Mapping[str, Any] | None = None,
         *,
         hand: int | None = None,
@@ -45,9 +47,16 @@ class RuleError(ValueError):
         """The same error, about the sheet's hand number ``hand``."""
         return RuleError(self.field, self.template, self.params, hand=hand)
 
-    def translated(self, translate: Callable[[str], str] = _identity) -> str:
-        """The message in the language of ``translate`` (e.g. Django's ``gettext``)."""
-        text = translate(self.template)
+    def translated(
+        self, translate: Callable[[str], str] = _identity, ntranslate: NTranslate | None = None
+    ) -> str:
+        """The message in the language of ``translate`` (e.g. Django's ``gettext``); a message
+        with a count (``Plural``) takes its form from ``ntranslate`` (Django's ``ngettext``)."""
+        if isinstance(self.template, Plural):
+            number = self.params[self.template.count]
+            text = self.template.translated(number, ntranslate)
+        else:
+            text = translate(self.template)
         if self.params:
             text = text % self.params
         if self.hand is not None:

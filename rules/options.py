@@ -21,6 +21,7 @@ from typing import Any
 from rules.consequences import SCOPES
 from rules.errors import RuleError
 from rules.i18n import gettext_noop as _
+from rules.i18n import ngettext_noop as ngettext
 
 INT = "int"
 OPTIONAL_INT = "optional_int"
@@ -86,7 +87,13 @@ class Option:
                 raise RuleError(path, _("must be a list of whole numbers"))
             if self.length is not None and len(value) != self.length:
                 raise RuleError(
-                    path, _("must have exactly %(length)s numbers"), {"length": self.length}
+                    path,
+                    ngettext(
+                        "must have exactly %(length)s number",
+                        "must have exactly %(length)s numbers",
+                        "length",
+                    ),
+                    {"length": self.length},
                 )
             return list(value)
         raise AssertionError(self.type)  # pragma: no cover

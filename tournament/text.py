@@ -8,6 +8,7 @@ import unicodedata
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 # Control characters (NUL, line breaks, tabs, ...), invisible formatting characters (zero-width
 # spaces and joiners, direction overrides, the BOM), line and paragraph separators, and
@@ -49,7 +50,11 @@ def clean_text(
         errors[field] = [_("A name is required.")]
     elif len(text) > limit:
         errors[field] = [
-            _("%(field)s has at most %(max)d characters; this one has %(count)d.")
+            ngettext(
+                "%(field)s has at most %(max)d character (this one: %(count)d).",
+                "%(field)s has at most %(max)d characters (this one: %(count)d).",
+                limit,
+            )
             % {"field": label, "max": limit, "count": len(text)}
         ]
     return text

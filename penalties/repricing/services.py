@@ -26,6 +26,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from penalties.models import FoulReport, Replacement
 from penalties.services import FoulInput, record_foul, void_report
@@ -87,7 +88,11 @@ def reprice_event(
         raise ValidationError(
             {
                 "reason": [
-                    _("A re-pricing reason has at most %(max)d characters.")
+                    ngettext(
+                        "A re-pricing reason has at most %(max)d character.",
+                        "A re-pricing reason has at most %(max)d characters.",
+                        MAX_REPRICING_REASON,
+                    )
                     % {"max": MAX_REPRICING_REASON}
                 ]
             }

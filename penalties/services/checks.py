@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import (
     Report,
@@ -166,7 +167,7 @@ def _seated(table: Table, seats: list[Seat]) -> tuple[Seats, dict[int, Player]]:
 
 
 def _rule_error(error: RuleError) -> ValidationError:
-    return invalid(error.field, error.translated(_))
+    return invalid(error.field, error.translated(_, ngettext))
 
 
 def check_foul(event: Event, user: AbstractBaseUser, data: FoulInput) -> CheckedFoul:
@@ -230,7 +231,7 @@ def _check_points_unit(ruleset, code: str, details: Mapping[str, Any]) -> None:
         "details.amount",
         _(
             "Riichi amounts are raw points (20 000 = 20.0 points): %(amount)d would be "
-            "%(points)s points. Did you mean %(proposed)s (= %(amount)d.0 points)?"
+            "%(points)s in the standings. Did you mean %(proposed)s (= %(amount)d.0 points)?"
         )
         % {
             "amount": amount,

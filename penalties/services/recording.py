@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from penalties.models import FoulReport, LedgerEntry
 from penalties.services.checks import (
@@ -78,7 +79,12 @@ def record_foul(
     if len(key) > MAX_KEY_LENGTH:
         raise invalid(
             "idempotency_key",
-            _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH},
+            ngettext(
+                "An idempotency key has at most %(n)d character.",
+                "An idempotency key has at most %(n)d characters.",
+                MAX_KEY_LENGTH,
+            )
+            % {"n": MAX_KEY_LENGTH},
         )
     data.idempotency_key = key
     for name in ("note", "explanation", "reason"):
@@ -86,7 +92,11 @@ def record_foul(
         if "\x00" in text or len(text) > MAX_VOID_REASON:
             raise invalid(
                 name,
-                _("A reason has at most %(max)d characters and no NUL character.")
+                ngettext(
+                    "A reason has at most %(max)d character and no NUL character.",
+                    "A reason has at most %(max)d characters and no NUL character.",
+                    MAX_VOID_REASON,
+                )
                 % {"max": MAX_VOID_REASON},
             )
     assignment = check_recorder(event, user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from penalties.models import FoulReport, LedgerEntry, Void
 from penalties.services.checks import MAX_VOID_REASON, Conflict, denied, invalid
@@ -38,7 +39,11 @@ def void_report(
     if "\x00" in reason or len(reason) > MAX_VOID_REASON:
         raise invalid(
             "reason",
-            _("A reason has at most %(max)d characters and no NUL character.")
+            ngettext(
+                "A reason has at most %(max)d character and no NUL character.",
+                "A reason has at most %(max)d characters and no NUL character.",
+                MAX_VOID_REASON,
+            )
             % {"max": MAX_VOID_REASON},
         )
     if Void.objects.filter(report=report).exists():

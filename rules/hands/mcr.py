@@ -15,6 +15,7 @@ from rules.errors import RuleError
 from rules.hands.model import ABORTED, DRAW, WIN, Hand, SheetState
 from rules.hands.sheet import Payments
 from rules.i18n import gettext_noop as _
+from rules.i18n import ngettext_noop as ngettext
 
 MIN_FAN = 8
 BASE = 8
@@ -46,7 +47,11 @@ class McrHands:
             raise RuleError("win", _("an MCR win is counted in fan, not han, fu or limits"))
         if win.bonus > MAX_BONUS:
             raise RuleError(
-                "win.bonus", _("there are only %(count)s bonus tiles"), {"count": MAX_BONUS}
+                "win.bonus",
+                ngettext(
+                    "there is only %(count)s bonus tile", "there are only %(count)s bonus tiles"
+                ),
+                {"count": MAX_BONUS},
             )
         if win.fan < MIN_FAN:
             params = {"minimum": MIN_FAN, "fan": win.fan, "bonus": win.bonus}

@@ -31,7 +31,8 @@ def state_labels() -> dict[str, str]:
 def fouls_label(fouls: int, voided: int) -> str:
     text = ngettext("%(count)d foul", "%(count)d fouls", fouls) % {"count": fouls}
     if voided:
-        text += " (" + _("%(count)d voided") % {"count": voided} + ")"
+        voids = ngettext("%(count)d voided", "%(count)d voided", voided) % {"count": voided}
+        text += " (" + voids + ")"
     return text
 
 

@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import seating
 from rules import formats as rf
@@ -94,7 +95,11 @@ def cut_view(stage: Stage, data: dict[str, Any] | None = None) -> CutView:
             previous,
             standing,
             None,
-            _("A cut to %(cut)d is larger than the field of %(field)d players.")
+            ngettext(
+                "A cut to %(cut)d is larger than the field of %(field)d player.",
+                "A cut to %(cut)d is larger than the field of %(field)d players.",
+                len(ranked),
+            )
             % {"cut": stage.cut_size, "field": len(ranked)},
         )
     return CutView(stage, previous, standing, line, scale=data.get("scale", 12))
@@ -151,7 +156,11 @@ def confirm_cut(stage: Stage, user: AbstractBaseUser, chosen: Sequence[Any] = ()
     except RuleError:
         if view.line.needs_decision:
             raise ValidationError(
-                _("%(tied)s are tied at the cut line: choose %(count)d of them to go on.")
+                ngettext(
+                    "%(tied)s are tied at the cut line: choose %(count)d of them to go on.",
+                    "%(tied)s are tied at the cut line: choose %(count)d of them to go on.",
+                    view.line.open_seats,
+                )
                 % {"tied": _names(event, list(view.line.tied)), "count": view.line.open_seats}
             ) from None
         raise ValidationError(_("There is no tie at the cut line to decide.")) from None
@@ -300,10 +309,14 @@ def seat_stage_round(stage: Stage, number: int | None = None) -> Round:
         for players in playing:
             if len(players) % 4:
                 raise ValidationError(
-                    _(
+                    ngettext(
+                        "Stage %(stage)s allows no byes, and %(count)d player of a group can "
+                        "play round %(round)d, which is not a multiple of four: allow "
+                        "substitutes or byes for the stage, or change who plays.",
                         "Stage %(stage)s allows no byes, and %(count)d players of a group can "
                         "play round %(round)d, which is not a multiple of four: allow "
-                        "substitutes or byes for the stage, or change who plays."
+                        "substitutes or byes for the stage, or change who plays.",
+                        len(players),
                     )
                     % {"stage": stage.name, "count": len(players), "round": number}
                 )

@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from penalties.describe import foul_label
@@ -239,7 +239,7 @@ def player_reports(pk: int, table_winds: dict[int, dict[str, int]]) -> list[Play
         try:
             seats = Seats.from_mapping(table_winds[table_id])
             consequences = [consequence_of(line) for line in lines[report_id]]
-            text = describe(consequences, seats, gettext)
+            text = describe(consequences, seats, gettext, ngettext)
         except ValueError:
             text = description
         reports.append(

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import RuleError, get_ruleset
 from rules.hands.riichi import RIICHI_STICK
@@ -180,7 +181,11 @@ def _clean_reason(reason: str | None) -> str:
         raise ValidationError(
             {
                 "reason": [
-                    _("A reason has at most %(max)d characters (this one has %(n)d).")
+                    ngettext(
+                        "A reason has at most %(max)d character (this one: %(n)d).",
+                        "A reason has at most %(max)d characters (this one: %(n)d).",
+                        MAX_REASON,
+                    )
                     % {"max": MAX_REASON, "n": len(reason)}
                 ]
             }
@@ -194,7 +199,12 @@ def _clean_key(key: str | None) -> str:
         raise ValidationError(
             {
                 "idempotency_key": [
-                    _("An idempotency key has at most %(n)d characters.") % {"n": MAX_KEY_LENGTH}
+                    ngettext(
+                        "An idempotency key has at most %(n)d character.",
+                        "An idempotency key has at most %(n)d characters.",
+                        MAX_KEY_LENGTH,
+                    )
+                    % {"n": MAX_KEY_LENGTH}
                 ]
             }
         )

@@ -11,6 +11,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import RuleError, get_ruleset
 from rules.hands import Sheet
@@ -144,7 +145,7 @@ def play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand], 
     try:
         return hands, play_hands(event, [h.data for h in hands]), ""
     except RuleError as error:
-        problem = error.translated(_)
+        problem = error.translated(_, ngettext)
     for size in range(len(hands) - 1, -1, -1):
         try:
             return hands[:size], play_hands(event, [h.data for h in hands[:size]]), problem
@@ -154,7 +155,7 @@ def play_stored(event: Event, hands: list[SheetHand]) -> tuple[list[SheetHand], 
 
 
 def rule_error(error: RuleError) -> ValidationError:
-    message = error.translated(_)
+    message = error.translated(_, ngettext)
     return ValidationError({error.field: [message[:1].upper() + message[1:]]})
 
 

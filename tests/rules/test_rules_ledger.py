@@ -118,7 +118,8 @@ def test_describe_every_kind():
 def test_describe_nothing_and_templates():
     assert describe([], SEATS) == "no penalty"
     template, params = describe_parts([PenaltyTiles(EAST, 1)], SEATS)[0]
-    assert template == "{player} has {count} live penalty tile"
+    assert template.english(1) == "{player} has {count} live penalty tile"
+    assert template.english(2) == "{player} has {count} live penalty tiles"
     assert params == {"player": "East", "count": 1}
 
 

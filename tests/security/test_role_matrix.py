@@ -399,6 +399,7 @@ RULES = {
     "public:standings": {"get": (ALL, None)},
     "public:round": {"get": (ALL, None)},
     "public:penalties": {"get": (ALL, None)},
+    "rulebook:rulebook": {"get": (ALL, None)},
     "public:seating": {"get": (ALL, None)},
     "public:player": {"get": (ALL, None)},
     "public:projector": {"get": (ALL, None)},

@@ -93,8 +93,8 @@ def test_lengths_are_checked_by_the_service_with_a_clear_message(event):
     with pytest.raises(ValidationError) as error:
         player_services.add_player(event, name="x" * 121, club="c" * 121)
     assert error.value.message_dict == {
-        "name": ["A name has at most 120 characters; this one has 121."],
-        "club": ["A club has at most 120 characters; this one has 121."],
+        "name": ["A name has at most 120 characters (this one: 121)."],
+        "club": ["A club has at most 120 characters (this one: 121)."],
     }
 
 
@@ -113,8 +113,8 @@ def test_a_file_line_gets_exactly_the_single_player_checks(event, director_api):
         player_import.import_players(event, text.encode())
     lines = {e.line: e.message for e in error.value.errors}
     assert lines == {
-        2: "A name has at most 120 characters; this one has 10000.",
-        3: "Club: A club has at most 120 characters; this one has 121.",
+        2: "A name has at most 120 characters (this one: 10000).",
+        3: "Club: A club has at most 120 characters (this one: 121).",
         4: "A name cannot contain control or invisible formatting characters (line breaks, "
         "tabs, zero-width spaces, direction marks); found U+0000.",
     }

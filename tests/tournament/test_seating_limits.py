@@ -21,6 +21,6 @@ def test_the_web_layer_refuses_what_it_cannot_seat(make_event, director):
     with pytest.raises(ValidationError) as error:
         seating_service.start_draft(event, director, first_round=1, rounds=20)
     message = error.value.message_dict["rounds"][0]
-    assert "3004 players over 20 rounds" in message and "fewer rounds" in message
+    assert "3004 × 20" in message and "fewer rounds" in message
     assert not event.seating_drafts.exists()
     seating_service.start_draft(event, director, first_round=1, rounds=19)

@@ -35,6 +35,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def client_address(request: HttpRequest | None) -> str:
@@ -54,6 +55,14 @@ def _digest(*parts: str) -> str:
     return hashlib.sha256("\x00".join(parts).encode("utf-8", "replace")).hexdigest()[:32]
 
 
+def _try_again_in_minutes(minutes: int) -> str:
+    return ngettext(
+        "Too many failed attempts. Try again in %(minutes)d minute.",
+        "Too many failed attempts. Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
 class Brake:
     """The brake's counters for one attempt (``username`` from ``address``)."""
 
@@ -69,20 +78,19 @@ class Brake:
         """Why this attempt is refused before the password is even checked, or ``None``."""
         window_minutes = max(1, math.ceil(settings.LOGIN_FAILURE_WINDOW / 60))
         if cache.get(self.pair, 0) >= settings.LOGIN_MAX_FAILURES:
-            return _("Too many failed attempts. Try again in %(minutes)d minutes.") % {
-                "minutes": window_minutes
-            }
+            return _try_again_in_minutes(window_minutes)
         if cache.get(self.known):
             return None
         if cache.get(self.address, 0) >= settings.LOGIN_ADDRESS_MAX_FAILURES:
-            return _("Too many failed attempts. Try again in %(minutes)d minutes.") % {
-                "minutes": window_minutes
-            }
+            return _try_again_in_minutes(window_minutes)
         wait = self.delay_left()
         if wait > 0:
-            return _(
-                "Too many failed attempts for this user. Try again in %(seconds)d seconds."
-            ) % {"seconds": math.ceil(wait)}
+            seconds = math.ceil(wait)
+            return ngettext(
+                "Too many failed attempts for this user. Try again in %(seconds)d second.",
+                "Too many failed attempts for this user. Try again in %(seconds)d seconds.",
+                seconds,
+            ) % {"seconds": seconds}
         return None
 
     def delay_left(self) -> float:

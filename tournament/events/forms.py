@@ -16,7 +16,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules import RULESETS
 from rules.options import BOOL, CHOICE, INT, INT_LIST, OPTIONAL_INT, ROUNDING_RULE, Option
@@ -84,7 +84,14 @@ class IntListField(forms.CharField):
         except ValueError:
             raise ValidationError(_("Write whole numbers separated by commas.")) from None
         if self.length is not None and len(numbers) != self.length:
-            raise ValidationError(_("Write exactly %(length)d numbers.") % {"length": self.length})
+            raise ValidationError(
+                ngettext(
+                    "Write exactly %(length)d number.",
+                    "Write exactly %(length)d numbers.",
+                    self.length,
+                )
+                % {"length": self.length}
+            )
         return numbers
 
 

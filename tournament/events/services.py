@@ -7,6 +7,7 @@ import zoneinfo
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import RuleError, get_ruleset
 from tournament.events.models import Event, time_zone_names
@@ -20,7 +21,7 @@ def option_error(ruleset_key: str, error: RuleError) -> ValidationError:
     option by its label. ``params["option"]`` keeps the option's key for forms that show each
     option as a field."""
     name = error.field.removeprefix("options").removeprefix(".")
-    problem = error.translated(_)
+    problem = error.translated(_, ngettext)
     try:
         spec = get_ruleset(ruleset_key).option_specs.get(name)
     except RuleError:
@@ -95,9 +96,12 @@ def _check_played(event: Event) -> None:
         return
     changed = [r for r in reprice(event, event.ruleset, event.ruleset_options) if r.differs]
     if changed:
-        message = _(
-            "These options change the amounts of %(count)d recorded foul(s) (report #%(first)s "
-            "first). Keep the options, or re-price the fouls."
+        message = ngettext(
+            "These options change the amounts of %(count)d recorded foul (report #%(first)s). "
+            "Keep the options, or re-price the foul.",
+            "These options change the amounts of %(count)d recorded fouls (report #%(first)s "
+            "first). Keep the options, or re-price the fouls.",
+            len(changed),
         ) % {"count": len(changed), "first": changed[0].report.pk}
         raise ValidationError({"ruleset_options": [ValidationError(message, code=NEEDS_REPRICING)]})
 

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.events.models import MAX_NUMBER, Event
 from tournament.formats.models import Stage
@@ -194,7 +195,11 @@ def _check_plan(event: Event, fields: dict, stage: Stage | None) -> None:
         raise ValidationError(
             {
                 "cut_size": [
-                    _("A cut to %(cut)d is larger than the field of %(field)d players.")
+                    ngettext(
+                        "A cut to %(cut)d is larger than the field of %(field)d player.",
+                        "A cut to %(cut)d is larger than the field of %(field)d players.",
+                        field_size,
+                    )
                     % {"cut": cut, "field": field_size}
                 ]
             }

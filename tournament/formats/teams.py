@@ -13,6 +13,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.events.models import Event
 from tournament.players.models import PLAYER_CLUB_MAX, Player, Team
@@ -136,7 +137,11 @@ def set_team_best(event: Event, value: Any) -> Event:
             raise ValidationError(
                 {
                     "team_best": [
-                        _("Count from 1 to %(max)d members per team, or leave it empty for all.")
+                        ngettext(
+                            "Count from 1 to %(max)d member per team, or leave it empty for all.",
+                            "Count from 1 to %(max)d members per team, or leave it empty for all.",
+                            MAX_TEAM_BEST,
+                        )
                         % {"max": MAX_TEAM_BEST}
                     ]
                 }

@@ -29,7 +29,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.events.models import Event
 from tournament.formats.teams import clean_team_name, teams_by_name
@@ -116,9 +116,12 @@ def _too_many(line: int) -> CsvImportError:
         [
             CsvLineError(
                 line,
-                _(
+                ngettext(
+                    "The file has more than %(max)d player. Import at most %(max)d at a time: "
+                    "split the file.",
                     "The file has more than %(max)d players. Import at most %(max)d at a time: "
-                    "split the file."
+                    "split the file.",
+                    max_rows(),
                 )
                 % {"max": max_rows()},
             )

@@ -150,7 +150,11 @@ def seat_round(round_: Round, tables: Sequence[Sequence[int | None]]) -> list[Ta
     for number, players in enumerate(tables, start=1):
         if len(players) > 4:
             errors.append(
-                _("Table %(table)d has %(count)d players; a table seats four.")
+                ngettext(
+                    "Table %(table)d has %(count)d player; a table seats four.",
+                    "Table %(table)d has %(count)d players; a table seats four.",
+                    len(players),
+                )
                 % {"table": number, "count": len(players)}
             )
         for pid in players:

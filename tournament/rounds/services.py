@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.events.models import MAX_NUMBER, Event
 from tournament.rounds.models import Round, RoundStatusChange
@@ -48,7 +49,11 @@ def check_length(length_minutes, field: str = "length_minutes") -> int:
         raise ValidationError(
             {
                 field: [
-                    _("A round lasts from 1 to %(max)d minutes (24 hours).")
+                    ngettext(
+                        "A round lasts from 1 to %(max)d minute (24 hours).",
+                        "A round lasts from 1 to %(max)d minutes (24 hours).",
+                        MAX_LENGTH_MINUTES,
+                    )
                     % {"max": MAX_LENGTH_MINUTES}
                 ]
             }
@@ -114,7 +119,16 @@ def create_rounds(
     the first takes ``starts_at``, the others get their times on their own page."""
     if not isinstance(count, int) or not 1 <= count <= MAX_ROUNDS_AT_ONCE:
         raise ValidationError(
-            {"count": [_("Add 1 to %(max)d rounds at a time.") % {"max": MAX_ROUNDS_AT_ONCE}]}
+            {
+                "count": [
+                    ngettext(
+                        "Add 1 to %(max)d round at a time.",
+                        "Add 1 to %(max)d rounds at a time.",
+                        MAX_ROUNDS_AT_ONCE,
+                    )
+                    % {"max": MAX_ROUNDS_AT_ONCE}
+                ]
+            }
         )
     with transaction.atomic():
         first = create_round(
@@ -193,7 +207,16 @@ def update_round(
     reason = (reason or "").strip()
     if "\x00" in reason or len(reason) > MAX_REASON:
         raise ValidationError(
-            {"reason": [_("A reason has at most %(max)d characters.") % {"max": MAX_REASON}]}
+            {
+                "reason": [
+                    ngettext(
+                        "A reason has at most %(max)d character.",
+                        "A reason has at most %(max)d characters.",
+                        MAX_REASON,
+                    )
+                    % {"max": MAX_REASON}
+                ]
+            }
         )
     new_status = changes.pop("status", round_.status)
     old_status = round_.status
@@ -261,7 +284,11 @@ def round_clock_action(round_: Round, action: str, *, minutes: int = 0) -> Round
             raise ValidationError(
                 {
                     "minutes": [
-                        _("A round's extra time runs from 0 to %(max)d minutes.")
+                        ngettext(
+                            "A round's extra time runs from 0 to %(max)d minute.",
+                            "A round's extra time runs from 0 to %(max)d minutes.",
+                            MAX_EXTRA_MINUTES,
+                        )
                         % {"max": MAX_EXTRA_MINUTES}
                     ]
                 }

@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import seating
 from tournament.collation import names_sorted
@@ -135,10 +136,14 @@ def _check_within_one_stage(event: Event, first: int, last: int) -> None:
         raise ValidationError(
             {
                 "rounds": [
-                    _(
+                    ngettext(
+                        "Stage %(stage)s ends with round %(last)d: generate at most %(count)d "
+                        "round from round %(first)d; the next stage is seated from the Stages "
+                        "page.",
                         "Stage %(stage)s ends with round %(last)d: generate at most %(count)d "
                         "rounds from round %(first)d; the next stage is seated from the Stages "
-                        "page."
+                        "page.",
+                        stage.last_round - first + 1,
                     )
                     % {
                         "stage": stage.name,
@@ -183,9 +188,8 @@ def start_draft(
             {
                 "rounds": [
                     _(
-                        "%(players)d players over %(rounds)d rounds is more than the generator "
-                        "can seat in its time (at most %(max)d players times rounds). "
-                        "Generate fewer rounds at a time."
+                        "Players times rounds: %(players)d × %(rounds)d, more than the generator "
+                        "can seat in its time (at most %(max)d). Generate fewer rounds at a time."
                     )
                     % {"players": active, "rounds": total, "max": MAX_PLAYER_ROUNDS}
                 ]

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament import collation
 from tournament.access.pages import director_required, require_GET_POST
@@ -70,7 +71,13 @@ def seating_page(request: HttpRequest, event: Event) -> HttpResponse:
             elif "publish" in request.POST and draft:
                 rounds = seating_service.publish(draft)
                 messages.success(
-                    request, _("Seating published for %(count)d round(s).") % {"count": len(rounds)}
+                    request,
+                    ngettext(
+                        "Seating published for %(count)d round.",
+                        "Seating published for %(count)d rounds.",
+                        len(rounds),
+                    )
+                    % {"count": len(rounds)},
                 )
                 return redirect("director:rounds", slug=event.slug)
         except (ValidationError, ValueError) as exc:

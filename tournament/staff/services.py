@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from tournament.collation import by_name
 from tournament.events.models import MAX_NUMBER, Event
@@ -61,10 +61,14 @@ def check_table_numbers(event: Event, table_numbers: Iterable) -> list[int]:
         raise ValidationError(
             {
                 "table_numbers": [
-                    _(
+                    ngettext(
+                        "This event has %(count)d table (the most any round has, or as many as "
+                        "its active players fill), so table numbers run from 1 to %(count)d; "
+                        "%(numbers)s is beyond.",
                         "This event has %(count)d tables (the most any round has, or as many as "
                         "its active players fill), so table numbers run from 1 to %(count)d; "
-                        "%(numbers)s is beyond."
+                        "%(numbers)s is beyond.",
+                        count,
                     )
                     % {"count": count, "numbers": ", ".join(map(str, beyond[:5]))}
                 ]

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.exports import ArchiveError, import_event
 
@@ -35,7 +36,12 @@ class Command(BaseCommand):
             event = import_event(data)
         except ArchiveError as error:
             raise CommandError(str(error)) from None
+        players = len(data.get("players", []))
         self.stdout.write(
-            _("Imported event %(slug)s (%(players)d players).")
-            % {"slug": event.slug, "players": len(data.get("players", []))}
+            ngettext(
+                "Imported event %(slug)s (%(players)d player).",
+                "Imported event %(slug)s (%(players)d players).",
+                players,
+            )
+            % {"slug": event.slug, "players": players}
         )

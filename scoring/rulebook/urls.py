@@ -1,0 +1,9 @@
+from django.urls import path
+
+from scoring.rulebook import views
+
+app_name = "rulebook"
+
+urlpatterns = [
+    path("<slug:slug>/rules/", views.rulebook, name="rulebook"),
+]
