@@ -404,11 +404,20 @@ NOTIFY_LEASE_SECONDS = float(os.environ.get("NOTIFY_LEASE_SECONDS", "60"))
 NOTIFY_MAX_ATTEMPTS = int(os.environ.get("NOTIFY_MAX_ATTEMPTS", "8"))
 NOTIFY_RETRY_BASE_SECONDS = float(os.environ.get("NOTIFY_RETRY_BASE_SECONDS", "5"))
 NOTIFY_RETRY_MAX_SECONDS = float(os.environ.get("NOTIFY_RETRY_MAX_SECONDS", "600"))
+NOTIFY_QUEUE = os.environ.get("NOTIFY_QUEUE") or None
+CELERY_IMPORTS = ["tournament.notify.reminders"]
 CELERY_BEAT_SCHEDULE["notify-sweep"] = {
     "task": "tournament.notify.sweep",
     "schedule": float(os.environ.get("NOTIFY_SWEEP_SECONDS", "15")),
+    "options": {"queue": NOTIFY_QUEUE} if NOTIFY_QUEUE else {},
+}
+CELERY_BEAT_SCHEDULE["notify-final-ranking"] = {
+    "task": "scoring.standings.final_ranking_notices",
+    "schedule": 60.0,
+    "options": {"queue": NOTIFY_QUEUE} if NOTIFY_QUEUE else {},
 }
 CELERY_BEAT_SCHEDULE["notify-round-reminders"] = {
     "task": "tournament.notify.round_reminders",
     "schedule": 60.0,
+    "options": {"queue": NOTIFY_QUEUE} if NOTIFY_QUEUE else {},
 }

@@ -16,6 +16,18 @@ from tournament.notify import services as notify
 
 
 @pytest.fixture(autouse=True)
+def eager_tasks():
+    """These tests send in-process (as the embedded default does), also under
+    ``make test-services``; tests/integration/test_notify_worker.py uses a real worker."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
 def vapid_key(settings, tmp_path):
     settings.NOTIFY_VAPID_KEY_FILE = str(tmp_path / "vapid.pem")
     settings.NOTIFY_BASE_URL = "https://mahjong.example"

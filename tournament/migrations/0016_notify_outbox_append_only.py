@@ -33,7 +33,8 @@ def forwards(apps, schema_editor):
                     USING ERRCODE = 'integrity_constraint_violation';
             END;
             $$ LANGUAGE plpgsql;
-            """
+            """,
+            params=None,
         )
         schema_editor.execute(
             f"CREATE TRIGGER {TABLE}_append_only BEFORE UPDATE OR DELETE ON {TABLE} "

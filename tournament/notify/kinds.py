@@ -14,6 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules import CATALOGUE, LedgerLine, RuleError, Seats, consequence_of, describe
 from tournament.rounds.models import Wind
 
 
@@ -154,6 +155,30 @@ def _final(params: dict) -> Text:
     )
 
 
+def _penalty(params: dict) -> Text:
+    """What (the foul), what it costs (the rulebook's sentence from the stored ledger lines,
+    in the reader's language), the referee's public explanation, and how to appeal."""
+    foul = CATALOGUE.get(params.get("code", ""))
+    name = _(foul.label) if foul else str(params.get("code", ""))
+    cost = ""
+    try:
+        seats = Seats.from_mapping({w: int(p) for w, p in params.get("seats", {}).items()})
+        lines = [LedgerLine(*line) for line in params.get("lines", [])]
+        cost = describe([consequence_of(line) for line in lines], seats, _)
+    except (RuleError, TypeError, ValueError):
+        cost = ""
+    parts = [
+        _("Round %(round)d, table %(table)d: %(foul)s.")
+        % {"round": params["round"], "table": params["table"], "foul": name}
+    ]
+    if cost:
+        parts.append(cost[:1].upper() + cost[1:] + ".")
+    if params.get("explanation"):
+        parts.append(_("The referee's explanation: %(text)s") % {"text": params["explanation"]})
+    parts.append(_("To appeal, speak to the head referee before the round ends."))
+    return Text(_("Penalty: %(foul)s") % {"foul": name}, "\n".join(parts), _play(params))
+
+
 def _announcement(params: dict) -> Text:
     return Text(_("Announcement: %(event)s") % params, str(params.get("text", "")), _play(params))
 
@@ -178,6 +203,7 @@ register("round_soon", gettext_lazy("Round starts soon"), _round_soon)
 register("hand_confirm", gettext_lazy("Hands to confirm"), _hand_confirm)
 register("hand_disputed", gettext_lazy("Disputed hands"), _hand_disputed)
 register("hand_corrected", gettext_lazy("Corrected hands"), _hand_corrected)
+register("penalty", gettext_lazy("Penalties"), _penalty)
 register("cut", gettext_lazy("The cut"), _cut)
 register("final", gettext_lazy("Final ranking"), _final)
 register("announcement", gettext_lazy("Announcements"), _announcement)

@@ -21,26 +21,25 @@ REMINDER_MINUTES = 10
 
 def _seats(round_: Round) -> dict[int, dict]:
     """Player id -> the plain params of their seat in ``round_`` (one query)."""
-    tables: dict[int, list[Seat]] = defaultdict(list)
-    for seat in (
+    tables: dict[int, list[tuple]] = defaultdict(list)
+    for row in (
         Seat.objects.filter(round=round_)
-        .select_related("table", "player")
-        .only("wind", "player__name", "table__number", "table_id", "player_id")
         .order_by()
+        .values_list("table_id", "table__number", "wind", "player_id", "player__name")
     ):
-        tables[seat.table_id].append(seat)
+        tables[row[0]].append(row)
     event = round_.event
     out = {}
     for seats in tables.values():
-        seats.sort(key=lambda s: WINDS.index(s.wind))
-        for seat in seats:
-            out[seat.player_id] = {
+        seats.sort(key=lambda s: WINDS.index(s[2]))
+        for _table, number, wind, pid, _name in seats:
+            out[pid] = {
                 "slug": event.slug,
                 "event": event.name,
                 "round": round_.number,
-                "table": seat.table.number,
-                "wind": seat.wind,
-                "others": [s.player.name for s in seats if s is not seat],
+                "table": number,
+                "wind": wind,
+                "others": [s[4] for s in seats if s[3] != pid],
             }
     return out
 

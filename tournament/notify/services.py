@@ -38,9 +38,9 @@ from tournament.players.models import Player
 
 
 def _schedule() -> None:
-    from tournament.notify.tasks import dispatch
+    from tournament.notify.tasks import kick
 
-    transaction.on_commit(lambda: dispatch.delay(), robust=True)
+    transaction.on_commit(kick, robust=True)
 
 
 def clean_email(address: str) -> str:
@@ -52,23 +52,36 @@ def clean_email(address: str) -> str:
     return address.lower() if len(address) <= 254 else address
 
 
-def _deliveries(message: Message, recipient: Recipient | None, subs, current_key: str) -> list:
+def _wants(recipient: Recipient | None, channel: str, kind: str) -> bool:
+    """A player without stored choices gets pushes (once subscribed) and no e-mail."""
+    if recipient is None:
+        return channel == "push"
+    return recipient.wants(channel, kind) and not (channel == "email" and recipient.email_invalid)
+
+
+def _deliveries(
+    message_id: int, player_id: int | None, kind: str, recipient: Recipient | None, subs
+) -> list[Delivery]:
     now = timezone.now()
-    choice = FOLLOWS.get(message.kind, message.kind)
+    if player_id is None:
+        return [Delivery(message_id=message_id, channel="email", target="email", not_before=now)]
+    choice = FOLLOWS.get(kind, kind)
     rows = []
-    if message.player_id is None:
-        return [Delivery(message=message, channel="email", target="email", not_before=now)]
-    recipient = recipient or Recipient(player_id=message.player_id)
-    if recipient.wants("push", choice):
+    if _wants(recipient, "push", choice):
         rows += [
             Delivery(
-                message=message, channel="push", target=f"s{s.pk}", subscription=s, not_before=now
+                message_id=message_id,
+                channel="push",
+                target=f"s{sub_id}",
+                subscription_id=sub_id,
+                not_before=now,
             )
-            for s in subs
-            if s.vapid_key == current_key
+            for sub_id in subs
         ]
-    if recipient.wants("email", choice) and not recipient.email_invalid:
-        rows.append(Delivery(message=message, channel="email", target="email", not_before=now))
+    if _wants(recipient, "email", choice):
+        rows.append(
+            Delivery(message_id=message_id, channel="email", target="email", not_before=now)
+        )
     return rows
 
 
@@ -90,22 +103,17 @@ def enqueue_players(
         )
         recipients = {r.player_id: r for r in Recipient.objects.filter(player_id__in=players)}
         # Subscriptions made with an older VAPID key (before a rotation) are not used.
-        current_key = vapid.public_key()
-        subs: dict[int, list[PushSubscription]] = {}
-        for sub in PushSubscription.objects.filter(
-            player_id__in=players, vapid_key=current_key
-        ).order_by("pk"):
-            subs.setdefault(sub.player_id, []).append(sub)
+        subs: dict[int, list[int]] = {}
+        for sub_id, pid in PushSubscription.objects.filter(
+            player_id__in=players, vapid_key=vapid.public_key()
+        ).values_list("pk", "player_id"):
+            subs.setdefault(pid, []).append(sub_id)
         choice = FOLLOWS.get(kind, kind)
         reachable = [
             pid
             for pid in players
-            if (subs.get(pid) and (recipients.get(pid) or Recipient()).wants("push", choice))
-            or (
-                (r := recipients.get(pid)) is not None
-                and r.wants("email", choice)
-                and not r.email_invalid
-            )
+            if (subs.get(pid) and _wants(recipients.get(pid), "push", choice))
+            or _wants(recipients.get(pid), "email", choice)
         ]
         keys = {f"p{pid}": pid for pid in reachable}
         existing = set(
@@ -115,7 +123,7 @@ def enqueue_players(
         )
         new = [
             Message(
-                event=event,
+                event_id=event.pk,
                 player_id=pid,
                 recipient=key,
                 language=config.language,
@@ -128,20 +136,18 @@ def enqueue_players(
         ]
         if not new:
             return 0
-        Message.objects.bulk_create(new, ignore_conflicts=True, batch_size=500)
+        Message.objects.bulk_create(new, ignore_conflicts=True, batch_size=1000)
         created = list(
             Message.objects.filter(
                 recipient__in=[m.recipient for m in new], kind=kind, subject=subject
-            )
+            ).values_list("pk", "player_id")
         )
         rows = [
             d
-            for m in created
-            for d in _deliveries(
-                m, recipients.get(m.player_id), subs.get(m.player_id, []), current_key
-            )
+            for pk, pid in created
+            for d in _deliveries(pk, pid, kind, recipients.get(pid), subs.get(pid, []))
         ]
-        Delivery.objects.bulk_create(rows, ignore_conflicts=True, batch_size=500)
+        Delivery.objects.bulk_create(rows, ignore_conflicts=True, batch_size=1000)
         _schedule()
     return len(created)
 
@@ -186,7 +192,9 @@ def enqueue_email(
             ignore_conflicts=True,
         )
         message = Message.objects.get(recipient=recipient, kind=kind, subject=subject)
-        Delivery.objects.bulk_create(_deliveries(message, None, [], ""), ignore_conflicts=True)
+        Delivery.objects.bulk_create(
+            _deliveries(message.pk, None, kind, None, []), ignore_conflicts=True
+        )
         _schedule()
     return message
 

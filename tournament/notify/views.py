@@ -105,6 +105,7 @@ def choices(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "player": player,
+        "signed_player": player,
         "recipient": recipient,
         "rows": rows,
         "errors": errors,
