@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from icalendar import Calendar
 
@@ -117,21 +118,54 @@ def test_director_view(hall, client, smtp_server, django_capture_on_commit_callb
     client.force_login(director)
     url = f"/director/{hall.event.slug}/notify/"
     with django_capture_on_commit_callbacks(execute=True):
-        answer = client.post(url, {"test": "1"})
+        answer = client.post(url, {"test": "1", "email": "dir@example.org"})
     assert answer.status_code == 302
     assert smtp_server.messages[0]["To"] == "dir@example.org"
     assert smtp_server.messages[0]["Subject"] == "Test message"
     page = client.get(url)
     assert page.status_code == 200
     assert page.context["totals"] == {"sent": 1, "failed": 0, "pending": 0}
+    assert page.context["reach"] == {"push": 0, "email": 0}
     client.post(url, {"language": "cs"})  # switched off
-    assert notify.send_test(hall.event, "dir@example.org") is False
+    with pytest.raises(ValidationError):
+        notify.send_test(hall.event, "dir@example.org")
+    answer = client.post(url, {"test": "1", "email": "dir@example.org"}, follow=True)
+    assert "Sending is switched off" in answer.content.decode()
     assert Message.objects.count() == 1 and Delivery.objects.count() == 1
 
 
-def test_director_view_queries(hall, client, django_assert_max_num_queries):
+def test_private_event_test_message_stays_inside(make_event, client, director):
+    event = make_event("private-test", players=2, public=False)
+    client.force_login(director)
+    answer = client.post(
+        f"/director/{event.slug}/notify/", {"test": "1", "email": "x@example.org"}, follow=True
+    )
+    assert "sends only to its players" in answer.content.decode()
+    assert not Message.objects.exists()
+
+
+def test_director_view_queries(hall, client, django_assert_num_queries, subscribed):
+    """Nine queries whatever the number of players and messages."""
     client.force_login(hall.director)
-    with django_assert_max_num_queries(12):
-        # session, user, event, roles (2), settings, messages by kind, deliveries by kind,
-        # totals, and the base layout's
+    subscribed([hall.east, hall.south])
+    with django_assert_num_queries(9):
+        # session, user, event, the event's settings, messages by kind, deliveries by kind,
+        # the totals, players with push, players with e-mail
         assert client.get(f"/director/{hall.event.slug}/notify/").status_code == 200
+
+
+def test_enqueue_queries_do_not_grow_with_players(
+    make_event, subscribed, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    """Enqueueing a message to a whole event: a constant number of queries."""
+    for size in (8, 40):
+        event = make_event(f"queries-{size}", players=size)
+        players = list(event.players.all())
+        subscribed(players)
+        params = {p.pk: {"event": event.name, "slug": event.slug} for p in players}
+        with django_capture_on_commit_callbacks(execute=False):
+            # the event's settings, the savepoint, its players, their choices, their
+            # subscriptions, the messages already there, the insert, the new ids, the
+            # deliveries' insert, the release
+            with django_assert_num_queries(10):
+                assert notify.enqueue_players(event, "test", "q", params) == size

@@ -304,15 +304,22 @@ def save_event_settings(event: Event, *, enabled: bool, language: str) -> Notify
     return config
 
 
-def send_test(event: Event, address: str) -> bool:
-    """A test message to the director's own address (a new one each time)."""
+def send_test(event: Event, address: str) -> None:
+    """A test e-mail from the director's view (a new one each time); a ValidationError when
+    sending is off, or when a private event would mail someone outside it."""
     import uuid
 
-    message = enqueue_email(
+    address = clean_email(address)
+    if not event_settings(event).enabled:
+        raise ValidationError(_("Sending is switched off for this event."))
+    if not event.is_public and not _belongs(event, address):
+        raise ValidationError(
+            _("A private event sends only to its players and its director's address.")
+        )
+    enqueue_email(
         address,
         "test",
         f"test:{uuid.uuid4().hex}",
         {"event": event.name, "slug": event.slug},
         event=event,
     )
-    return message is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Count, Max, Q
 
 from tournament.notify.kinds import label
-from tournament.notify.models import Delivery, Message
+from tournament.notify.models import Delivery, Message, PushSubscription, Recipient
 
 
 def by_kind(event) -> list[dict]:
@@ -53,3 +53,17 @@ def totals(event) -> dict:
         failed=Count("id", filter=Q(status="failed")),
         pending=Count("id", filter=Q(status="pending")),
     )
+
+
+def reach(event) -> dict:
+    """Players with a push subscription, players with a usable e-mail address."""
+    return {
+        "push": PushSubscription.objects.filter(player__event=event)
+        .values("player_id")
+        .distinct()
+        .count(),
+        "email": Recipient.objects.filter(player__event=event, email_invalid=False)
+        .exclude(email="")
+        .filter(email_on=True)
+        .count(),
+    }

@@ -186,16 +186,11 @@ def director(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST":
         try:
             if "test" in request.POST:
-                if not request.user.email:
-                    raise ValidationError(_("Your account has no e-mail address."))
-                sent = notify.send_test(event, request.user.email)
-                if sent:
-                    messages.success(
-                        request,
-                        _("A test message is on its way to %(to)s.") % {"to": request.user.email},
-                    )
-                else:
-                    messages.error(request, _("Sending is switched off for this event."))
+                address = request.POST.get("email", "")
+                notify.send_test(event, address)
+                messages.success(
+                    request, _("A test message is on its way to %(to)s.") % {"to": address.strip()}
+                )
             else:
                 notify.save_event_settings(
                     event,
@@ -215,6 +210,7 @@ def director(request: HttpRequest, event: Event) -> HttpResponse:
             "config": config,
             "rows": stats.by_kind(event),
             "totals": stats.totals(event),
+            "reach": stats.reach(event),
             "languages": settings.LANGUAGES,
         },
     )
