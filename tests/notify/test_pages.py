@@ -163,9 +163,8 @@ def test_enqueue_queries_do_not_grow_with_players(
         players = list(event.players.all())
         subscribed(players)
         params = {p.pk: {"event": event.name, "slug": event.slug} for p in players}
-        with django_capture_on_commit_callbacks(execute=False):
-            # the event's settings, the savepoint, its players, their choices, their
-            # subscriptions, the messages already there, the insert, the new ids, the
-            # deliveries' insert, the release
-            with django_assert_num_queries(10):
-                assert notify.enqueue_players(event, "test", "q", params) == size
+        # the event's settings, the savepoint, its players, their choices, their
+        # subscriptions, the messages already there, the insert, the new ids, the
+        # deliveries' insert, the release
+        with django_capture_on_commit_callbacks(execute=False), django_assert_num_queries(10):
+            assert notify.enqueue_players(event, "test", "q", params) == size
