@@ -78,7 +78,11 @@ class PushService:
                 sub_id = self.path.rsplit("/", 1)[-1]
                 service._handle(self, sub_id, body)
 
-        self.server = ThreadingHTTPServer((self.host, self.port), Handler)
+        class Server(ThreadingHTTPServer):
+            def handle_error(self, request, client_address):
+                pass  # a sender that died mid-request (the bench kills its worker)
+
+        self.server = Server((self.host, self.port), Handler)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

@@ -80,7 +80,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--kill", action="store_true", help="kill the worker mid fan-out")
-    parser.add_argument("--kill-after", type=int, default=300, help="deliveries before the kill")
+    parser.add_argument("--kill-after", type=int, default=350, help="deliveries before the kill")
     parser.add_argument("--timeout", type=float, default=180.0)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_notify")
     parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/15")
