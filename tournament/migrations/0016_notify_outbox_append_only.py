@@ -8,22 +8,29 @@ from django.db import migrations
 TABLE = "tournament_message"
 
 
+def sqlite_statements() -> list[str]:
+    """Also run after every ``migrate`` (``tournament.apps``): SQLite drops a table's triggers
+    when a migration rebuilds the table."""
+    return [
+        "CREATE TABLE IF NOT EXISTS integrity_maintenance (id INTEGER PRIMARY KEY)",
+        *(
+            f"""
+            CREATE TRIGGER IF NOT EXISTS {TABLE}_no_{op.lower()} BEFORE {op} ON {TABLE}
+            WHEN NOT EXISTS (SELECT 1 FROM integrity_maintenance)
+            BEGIN
+                SELECT RAISE(ABORT, '{TABLE} is append-only: {op} refused');
+            END;
+            """
+            for op in ("UPDATE", "DELETE")
+        ),
+    ]
+
+
 def forwards(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "sqlite":
-        schema_editor.execute(
-            "CREATE TABLE IF NOT EXISTS integrity_maintenance (id INTEGER PRIMARY KEY)"
-        )
-        for op in ("UPDATE", "DELETE"):
-            schema_editor.execute(
-                f"""
-                CREATE TRIGGER IF NOT EXISTS {TABLE}_no_{op.lower()} BEFORE {op} ON {TABLE}
-                WHEN NOT EXISTS (SELECT 1 FROM integrity_maintenance)
-                BEGIN
-                    SELECT RAISE(ABORT, '{TABLE} is append-only: {op} refused');
-                END;
-                """
-            )
+        for sql in sqlite_statements():
+            schema_editor.execute(sql)
     elif vendor == "postgresql":
         schema_editor.execute(
             """
