@@ -133,7 +133,7 @@ def test_unsubscribe_link(make_event):
         player, language="", email="u@example.org", push_on=True, email_on=True, muted=[]
     )
     token = links.unsubscribe_token(f"p{player.pk}", "email")
-    client = Client()
+    client = Client(enforce_csrf_checks=True)  # a mail client's one-click POST has no token
     page = client.get(f"/notify/unsubscribe/{token}/")
     assert page.status_code == 200
     bad = client.post(f"/notify/unsubscribe/{token[:-2]}xx/")
@@ -142,3 +142,18 @@ def test_unsubscribe_link(make_event):
     done = client.post(f"/notify/unsubscribe/{token}/")
     assert done.status_code == 200
     assert not Recipient.objects.get(player=player).email_on
+
+
+def test_mail_server_down_is_retried(make_event, settings, django_capture_on_commit_callbacks):
+    from tests.notify.conftest import _free_port
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = _free_port()  # nobody listens
+    settings.EMAIL_TIMEOUT = 2
+    make_event("down-open", players=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        notify.enqueue_email("a@example.org", "text", "s", {"title": "t", "body": "b"})
+    delivery = Delivery.objects.get()
+    assert delivery.status == "pending" and delivery.attempts == 1
+    assert delivery.error == "ConnectionRefusedError"
