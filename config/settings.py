@@ -375,3 +375,51 @@ STAFF_INVITATION_DAYS = int(os.environ.get("STAFF_INVITATION_DAYS", 7))
 SHEET_DISPUTES_PER_AUTHOR = int(os.environ.get("SHEET_DISPUTES_PER_AUTHOR", "5"))
 SHEET_CALLS_PER_AUTHOR = int(os.environ.get("SHEET_CALLS_PER_AUTHOR", "3"))
 SHEET_THROTTLE_SECONDS = int(os.environ.get("SHEET_THROTTLE_SECONDS", "600"))
+
+# E-mail: the console backend unless EMAIL_HOST names an SMTP server (or EMAIL_BACKEND says).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mahjong@localhost")
+
+# Notifications (tournament/notify, docs/reference/notifications.md).
+NOTIFY_BASE_URL = os.environ.get("NOTIFY_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+NOTIFY_EMAIL_DOMAIN = os.environ.get("NOTIFY_EMAIL_DOMAIN", "localhost")
+NOTIFY_VAPID_KEY_FILE = os.environ.get("NOTIFY_VAPID_KEY_FILE", str(VAR_DIR / "vapid_private.pem"))
+NOTIFY_VAPID_SUBJECT = os.environ.get("NOTIFY_VAPID_SUBJECT", f"mailto:{DEFAULT_FROM_EMAIL}")
+NOTIFY_PUSH_ALLOWED_HOSTS = [h.lower() for h in env_list("NOTIFY_PUSH_ALLOWED_HOSTS", "")]
+NOTIFY_PUSH_TTL = int(os.environ.get("NOTIFY_PUSH_TTL", "3600"))
+NOTIFY_PUSH_CONNECT_TIMEOUT = float(os.environ.get("NOTIFY_PUSH_CONNECT_TIMEOUT", "3"))
+NOTIFY_PUSH_READ_TIMEOUT = float(os.environ.get("NOTIFY_PUSH_READ_TIMEOUT", "10"))
+NOTIFY_PUSH_THREADS = int(os.environ.get("NOTIFY_PUSH_THREADS", "8"))
+NOTIFY_BATCH_SIZE = int(os.environ.get("NOTIFY_BATCH_SIZE", "200"))
+NOTIFY_LEASE_SECONDS = float(os.environ.get("NOTIFY_LEASE_SECONDS", "60"))
+NOTIFY_MAX_ATTEMPTS = int(os.environ.get("NOTIFY_MAX_ATTEMPTS", "8"))
+NOTIFY_RETRY_BASE_SECONDS = float(os.environ.get("NOTIFY_RETRY_BASE_SECONDS", "5"))
+NOTIFY_RETRY_MAX_SECONDS = float(os.environ.get("NOTIFY_RETRY_MAX_SECONDS", "600"))
+NOTIFY_QUEUE = os.environ.get("NOTIFY_QUEUE") or None
+CELERY_IMPORTS = ["tournament.notify.reminders"]
+CELERY_BEAT_SCHEDULE["notify-sweep"] = {
+    "task": "tournament.notify.sweep",
+    "schedule": float(os.environ.get("NOTIFY_SWEEP_SECONDS", "15")),
+    "options": {"queue": NOTIFY_QUEUE} if NOTIFY_QUEUE else {},
+}
+CELERY_BEAT_SCHEDULE["notify-final-ranking"] = {
+    "task": "scoring.standings.final_ranking_notices",
+    "schedule": 60.0,
+    "options": {"queue": NOTIFY_QUEUE} if NOTIFY_QUEUE else {},
+}
+CELERY_BEAT_SCHEDULE["notify-round-reminders"] = {
+    "task": "tournament.notify.round_reminders",
+    "schedule": 60.0,
+    "options": {"queue": NOTIFY_QUEUE} if NOTIFY_QUEUE else {},
+}

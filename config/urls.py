@@ -49,6 +49,7 @@ urlpatterns = [
     # the layers above the sheets give (``scoring.public.mine``).
     path("e/<slug:slug>/play/", my_page.play, name="sheets-play"),
     path("", include("scoring.sheets.urls")),
+    path("", include("tournament.notify.urls")),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.exports.urls")),
     path("director/", include("scoring.board.urls")),

@@ -16,6 +16,13 @@ from tournament.events.models import (
     time_zone_names,
 )
 from tournament.formats.models import CutDecision, Stage
+from tournament.notify.models import (
+    Delivery,
+    Message,
+    NotifySettings,
+    PushSubscription,
+    Recipient,
+)
 from tournament.players.models import (
     EMA_NUMBER_REGEX,
     PLAYER_CLUB_MAX,
@@ -49,10 +56,15 @@ __all__ = [
     "WIND_ORDER",
     "Announcement",
     "CutDecision",
+    "Delivery",
     "Event",
+    "Message",
+    "NotifySettings",
     "Player",
     "PlayerImport",
     "PlayerQuerySet",
+    "PushSubscription",
+    "Recipient",
     "RefereeAssignment",
     "Round",
     "RoundStatusChange",

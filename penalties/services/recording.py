@@ -21,6 +21,7 @@ from penalties.services.checks import (
     invalid,
 )
 from tournament.events.models import Event
+from tournament.notify import services as notify
 from tournament.staff.models import RefereeAssignment
 from tournament.writes import bump_revision
 
@@ -155,7 +156,29 @@ def record_foul(
             raise
         return existing, False
     _know_relations(report, entries, checked.co_offenders)
+    transaction.on_commit(lambda: _tell_players(report, entries, checked), robust=True)
     return report, True
+
+
+def _tell_players(report: FoulReport, entries: list[LedgerEntry], checked) -> None:
+    """The penalty's message to the offender (and co-offenders), once the report is stored:
+    plain params (the rulebook's lines and the seats) rendered in each reader's language."""
+    params = {
+        "slug": report.event.slug,
+        "event": report.event.name,
+        "round": checked.round.number,
+        "table": checked.table.number,
+        "code": report.code,
+        "seats": dict(checked.table.seats.values_list("wind", "player_id")),
+        "lines": [
+            [e.player_id, e.kind, e.points, e.scope, e.counterpart_id, e.detail] for e in entries
+        ],
+        "explanation": report.explanation,
+    }
+    offenders = [report.offender_id, *(p.pk for p in checked.co_offenders)]
+    notify.enqueue_players(
+        report.event, "penalty", f"foul{report.pk}", {pid: params for pid in offenders}
+    )
 
 
 def _know_relations(report: FoulReport, entries: list[LedgerEntry], co_offenders: list) -> None:

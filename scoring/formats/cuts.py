@@ -24,6 +24,7 @@ from scoring.standings import formats
 from scoring.standings.formats import current
 from tournament.events.models import Event
 from tournament.formats.models import CutDecision, Stage
+from tournament.notify import services as notify
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat
 from tournament.rounds.seats import seat_round
@@ -180,7 +181,20 @@ def confirm_cut(stage: Stage, user: AbstractBaseUser, chosen: Sequence[Any] = ()
             decided_by=user,
         )
         bump_revision(event)
+        transaction.on_commit(lambda: _tell_players(event, previous, stage, decision), robust=True)
     return decision
+
+
+def _tell_players(event: Event, previous: Stage, stage: Stage, decision: CutDecision) -> None:
+    """Every player of the previous stage learns whether they go on to ``stage``."""
+    qualified = set(decision.qualified)
+    base = {"slug": event.slug, "event": event.name, "stage": previous.name, "next": stage.name}
+    notify.enqueue_players(
+        event,
+        "cut",
+        f"cut{stage.pk}",
+        {who: {**base, "qualified": who in qualified} for who, _place in decision.standing},
+    )
 
 
 # Seating a stage ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring.results import services as result_services
+from scoring.sheets import notices
 from scoring.sheets.models import (
     STRUCK,
     DisputeResolution,
@@ -136,12 +137,14 @@ def dispute_hand(
             raise _changed(number, stored)
         if stored.disputed:
             raise ValidationError(_("Hand %(number)d is already disputed.") % {"number": number})
-        return HandDispute.objects.create(
+        dispute = HandDispute.objects.create(
             hand_id=stored.pk,
             raised_by=author.user,
             raised_by_player=author.player,
             reason=reason,
         )
+        notices.hand_disputed(table, number, dispute.pk, author)
+        return dispute
 
 
 def settle_dispute(table: Table, dispute_id: Any, *, author: Author, note: Any = "") -> None:

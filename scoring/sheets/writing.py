@@ -15,6 +15,7 @@ from rules import RuleError
 from rules.hands import Hand, Sheet, hand_json, parse_hand
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
+from scoring.sheets import notices
 from scoring.sheets.models import HandConfirmation, ScoreSheet, SheetHand
 from scoring.sheets.reading import (
     WINDS,
@@ -177,6 +178,7 @@ def add_hand(
             )
             new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
+            notices.hand_written(table, number, 1, author)
             maybe_close(table, sheet, [*hands, new], played, author)
             # What the sheet looks like now, for the answer (seats still to be read).
             new.view = SheetView(table, sheet, [], [*hands, new], played)
@@ -299,6 +301,7 @@ def correct_hand(
             )
             new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
+            notices.hand_written(table, number, new.version, author)
             now = [new if h.number == number else h for h in hands]
             if sheet.is_closed:
                 _write_result(table, sheet, played, author, reason=reason)

@@ -18,6 +18,7 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.db.models import Q
 from django.utils import timezone
 
+from scoring.standings import notices  # noqa: F401 (its beat task, final_ranking_notices)
 from scoring.standings import reconcile as standings_reconcile
 from scoring.standings.models import StandingsSnapshot
 

@@ -64,6 +64,12 @@ POST_ROUTES = {
     "referee:foul": FORMS_CHECKED,
     "staff:invitation": AUDITED,
     "staff:roles-seen": FORMS_CHECKED,
+    "notify:choices": AUDITED,
+    "notify:director": AUDITED,
+    "notify:subscribe": "a JSON endpoint of the page's script (201 or 400), not a form",
+    "notify:forget": "a JSON endpoint of the page's script, not a form",
+    "notify:unsubscribe": "RFC 8058 one-click unsubscribe: the mail client POSTs and expects "
+    "a 2xx; repeating it changes nothing",
 }
 
 

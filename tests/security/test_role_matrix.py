@@ -128,6 +128,7 @@ def paths(world: World) -> dict[str, str]:
         "hand": "1",
         "dispute": "1",
         "call": "1",
+        "player_id": str(world.player.pk),
     }
 
 
@@ -239,6 +240,18 @@ RULES = {
     "sheets-card": {"get": (ALL, None)},
     "sheets-table-public": {"get": (ALL, None)},
     "sheets-play-sw": {"get": (ALL, None)},
+    # Notifications: the player's page redirects to the PIN sign-in, its script's endpoints
+    # answer 403 without a PIN session (nobody in this matrix has one); the calendar needs its
+    # signed token (404 with another); an unsigned unsubscribe link is a 400 for anybody.
+    "notify:choices": {"get": (ALL, None), "post": (ALL, lambda w: {})},
+    "notify:subscribe": {"post": (frozenset(), lambda w: {})},
+    "notify:forget": {"post": (frozenset(), lambda w: {})},
+    "notify:calendar": {"get": (frozenset(), None)},
+    "notify:unsubscribe": {"get": (ALL, None), "post": (ALL, lambda w: {})},
+    "notify:director": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"enabled": "1", "language": "en"}),
+    },
     "sheets-play-manifest": {"get": (ALL, None)},
     "sheets-player-cards": {"get": (DIRECTORS, None)},
     "sheets-pins-csv": {"get": (DIRECTORS, None)},

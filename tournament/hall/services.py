@@ -8,6 +8,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournament.events.models import Announcement, Event
+from tournament.notify import services as notify
 from tournament.rounds.models import Round, Table
 
 
@@ -15,7 +16,9 @@ def _announcements_changed(event_id: int) -> None:
     Event.objects.filter(pk=event_id).update(announcements_revision=F("announcements_revision") + 1)
 
 
-def add_announcement(event: Event, text: str) -> Announcement:
+def add_announcement(event: Event, text: str, *, push: bool = False) -> Announcement:
+    """Show ``text`` on the hall screen; with ``push`` also send it to every player of the
+    event who asked for announcements (``tournament.notify``)."""
     text = (text or "").strip()
     if not text:
         raise ValidationError({"text": [_("Write the announcement.")]})
@@ -28,7 +31,20 @@ def add_announcement(event: Event, text: str) -> Announcement:
     with transaction.atomic():
         announcement = Announcement.objects.create(event=event, text=text)
         _announcements_changed(event.pk)
+        if push:
+            transaction.on_commit(lambda: _push(announcement), robust=True)
     return announcement
+
+
+def _push(announcement: Announcement) -> None:
+    event = announcement.event
+    params = {"slug": event.slug, "event": event.name, "text": announcement.text}
+    notify.enqueue_players(
+        event,
+        "announcement",
+        f"a{announcement.pk}",
+        {pid: params for pid in event.players.values_list("pk", flat=True)},
+    )
 
 
 def set_announcement_shown(announcement: Announcement, shown: bool) -> Announcement:

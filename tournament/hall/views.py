@@ -30,7 +30,9 @@ def hall(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST":
         try:
             if "announce" in request.POST:
-                hall_services.add_announcement(event, request.POST.get("text", ""))
+                hall_services.add_announcement(
+                    event, request.POST.get("text", ""), push=request.POST.get("push") == "1"
+                )
                 messages.success(request, _("Announcement shown."))
             elif "toggle" in request.POST:
                 announcement = get_object_or_404(

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.events.models import MAX_NUMBER, Event
+from tournament.notify import producers as notify
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat, Table
 from tournament.rounds.services import check_round_open
@@ -136,6 +137,7 @@ def seat_table(table: Table, seats: Mapping[str, int | None]) -> list[Seat]:
                 ]
             )
             bump_revision(round_.event)
+            notify.after_seating(round_)
     except IntegrityError as exc:
         raise integrity_error(exc) from exc
     return created
@@ -192,6 +194,7 @@ def seat_round(round_: Round, tables: Sequence[Sequence[int | None]]) -> list[Ta
                 round_.status = Round.Status.SEATED
                 round_.save(update_fields=["status"])
             bump_revision(round_.event)
+            notify.after_seating(round_)
     except ProtectedError as exc:
         raise ValidationError(
             {

@@ -131,3 +131,30 @@ self.addEventListener("message", function (event) {
     if (event.waitUntil) { event.waitUntil(done); }
   }
 });
+
+/* Notifications (tournament/notify): the payload is our JSON {id, tag, title, body, url}.
+ * The tag is the outbox id: a message sent again after a crash replaces the shown one. */
+self.addEventListener("push", function (event) {
+  var data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (error) { data = { body: event.data.text() }; }
+  var title = data.title || "Mahjong";
+  event.waitUntil(self.registration.showNotification(title, {
+    body: data.body || "",
+    tag: data.tag || undefined,
+    renotify: false,
+    icon: "{% load static %}{% static 'img/icon-192.png' %}",
+    data: { url: data.url || SCOPE }
+  }));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var target = new URL((event.notification.data && event.notification.data.url) || SCOPE, self.location.origin);
+  if (target.origin !== self.location.origin) { target = new URL(SCOPE, self.location.origin); }
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (list) {
+    for (var i = 0; i < list.length; i++) {
+      if (new URL(list[i].url).pathname === target.pathname && "focus" in list[i]) { return list[i].focus(); }
+    }
+    return self.clients.openWindow(target.href);
+  }));
+});

@@ -1,0 +1,216 @@
+"""Pages of the notifications: the player's choices (signed in with their PIN), the browser's
+subscription, the calendar feed and the signed unsubscribe link (no sign-in), and the
+director's view. Thin: every write is a ``services`` function."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    JsonResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.access.pages import director_required, require_GET_POST
+from tournament.events.models import Event
+from tournament.events.timezones import activate_event_time_zone
+from tournament.notify import calendar, links, stats, vapid
+from tournament.notify import services as notify
+from tournament.notify.kinds import PLAYER_KINDS, label
+from tournament.notify.models import CHANNELS, PushSubscription
+from tournament.notify.preferences import event_settings
+from tournament.players import pins
+from tournament.players.models import Player
+
+
+def signed_in_player(request: HttpRequest, slug: str) -> Player | None:
+    """The player whose PIN signed this browser session in at event ``slug`` (as on the
+    player's page)."""
+    stored = request.session.get(pins.SESSION_KEY) if hasattr(request, "session") else None
+    if not isinstance(stored, dict) or stored.get("event") != slug:
+        return None
+    player = (
+        Player.objects.select_related("event")
+        .filter(pk=stored.get("player"), event__slug=slug)
+        .first()
+    )
+    if player is None or player.pin_generation != stored.get("generation"):
+        return None
+    return player
+
+
+def _player_or_redirect(request, slug):
+    player = signed_in_player(request, slug)
+    if player is None:
+        get_object_or_404(Event, slug=slug)
+        return None, redirect("sheets-play", slug=slug)
+    return player, None
+
+
+def _errors(exc: ValidationError) -> str:
+    return " ".join(exc.messages)
+
+
+@require_GET_POST
+def choices(request: HttpRequest, slug: str) -> HttpResponse:
+    """/e/<event>/play/notify/: language, channels and kinds; "Notify me" asks the browser."""
+    player, away = _player_or_redirect(request, slug)
+    if away:
+        return away
+    recipient = notify.recipient_of(player)
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST":
+        posted = request.POST
+        muted = [
+            f"{channel}:{kind}"
+            for channel in CHANNELS
+            for kind in PLAYER_KINDS
+            if f"{channel}:{kind}" not in posted.getlist("on")
+        ]
+        try:
+            notify.save_choices(
+                player,
+                language=posted.get("language", ""),
+                email=posted.get("email", ""),
+                push_on=posted.get("push_on") == "1",
+                email_on=posted.get("email_on") == "1",
+                muted=muted,
+            )
+        except ValidationError as exc:
+            errors = exc.message_dict
+            recipient.email = posted.get("email", "")[:254]
+        else:
+            messages.success(request, _("Your choices are saved."))
+            return redirect("notify:choices", slug=slug)
+    event = player.event
+    rows = [
+        {
+            "kind": kind,
+            "label": label(kind),
+            "channels": [
+                {"key": f"{c}:{kind}", "on": f"{c}:{kind}" not in recipient.muted} for c in CHANNELS
+            ],
+        }
+        for kind in PLAYER_KINDS
+    ]
+    context = {
+        "event": event,
+        "player": player,
+        "signed_player": player,
+        "recipient": recipient,
+        "rows": rows,
+        "errors": errors,
+        "languages": settings.LANGUAGES,
+        "default_language": event_settings(event).language,
+        "vapid_key": vapid.public_key(),
+        "subscriptions": PushSubscription.objects.filter(player=player).count(),
+        "calendar_url": reverse(
+            "notify:calendar", args=[slug, player.pk, links.calendar_token(player.pk)]
+        ),
+        "enabled": event_settings(event).enabled,
+    }
+    return render(request, "notify/choices.html", context, status=400 if errors else 200)
+
+
+@require_POST
+def subscribe(request: HttpRequest, slug: str) -> JsonResponse:
+    """The browser's PushSubscription (JSON body): 201, or 400 with the reason."""
+    player = signed_in_player(request, slug)
+    if player is None:
+        return JsonResponse({"error": _("Sign in with your PIN first.")}, status=403)
+    try:
+        notify.subscribe(player, request.body)
+    except ValidationError as exc:
+        return JsonResponse({"error": _errors(exc)}, status=400)
+    return JsonResponse({"ok": True}, status=201)
+
+
+@require_POST
+def unsubscribe_browser(request: HttpRequest, slug: str) -> JsonResponse:
+    player = signed_in_player(request, slug)
+    if player is None:
+        return JsonResponse({"error": _("Sign in with your PIN first.")}, status=403)
+    endpoint = request.POST.get("endpoint", "")
+    return JsonResponse({"removed": notify.unsubscribe_endpoint(player, endpoint)})
+
+
+@require_GET
+def calendar_feed(request: HttpRequest, slug: str, player_id: int, token: str) -> HttpResponse:
+    """The player's .ics feed: a signed link that a calendar application can poll."""
+    if not links.check_calendar_token(player_id, token):
+        raise Http404
+    player = get_object_or_404(
+        Player.objects.select_related("event"), pk=player_id, event__slug=slug
+    )
+    response = HttpResponse(calendar.feed(player), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{slug}.ics"'
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+@csrf_exempt
+@require_GET_POST
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The signed link of every e-mail (and RFC 8058 one-click POST): no sign-in needed."""
+    found = links.read_unsubscribe(token)
+    if found is None:
+        return render(
+            request,
+            "notify/unsubscribe.html",
+            {"invalid": True},
+            status=HttpResponseBadRequest.status_code,
+        )
+    recipient, channel = found
+    done = False
+    if request.method == "POST":
+        done = notify.unsubscribe(recipient, channel)
+    return render(
+        request, "notify/unsubscribe.html", {"channel": channel, "done": done, "token": token}
+    )
+
+
+@director_required
+@require_GET_POST
+def director(request: HttpRequest, event: Event) -> HttpResponse:
+    """What was sent, to how many, delivered / failed / pending; the switch; a test message."""
+    config = event_settings(event)
+    if request.method == "POST":
+        try:
+            if "test" in request.POST:
+                address = request.POST.get("email", "")
+                notify.send_test(event, address)
+                messages.success(
+                    request, _("A test message is on its way to %(to)s.") % {"to": address.strip()}
+                )
+            else:
+                notify.save_event_settings(
+                    event,
+                    enabled=request.POST.get("enabled") == "1",
+                    language=request.POST.get("language", config.language),
+                )
+                messages.success(request, _("Saved."))
+        except ValidationError as exc:
+            messages.error(request, _errors(exc))
+        return redirect("notify:director", slug=event.slug)
+    activate_event_time_zone(event)
+    return render(
+        request,
+        "notify/director.html",
+        {
+            "event": event,
+            "config": config,
+            "rows": stats.by_kind(event),
+            "totals": stats.totals(event),
+            "reach": stats.reach(event),
+            "languages": settings.LANGUAGES,
+        },
+    )
