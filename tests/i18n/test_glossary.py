@@ -46,8 +46,9 @@ def violations(language: str) -> list[str]:
             if not match.search(text) or (unless is not None and unless.search(text)):
                 continue
             for form in entry["msgstr"].values():
+                words = PLACEHOLDER.sub("", form)
                 for rule in rules:
-                    hit = rule.search(form)
+                    hit = rule.search(words)
                     if hit:
                         found.append(
                             f"{term['en']}: {hit.group(0)!r} is not {term[language]['use']!r} "

@@ -150,7 +150,12 @@ def _cut(params: dict) -> Text:
 def _final(params: dict) -> Text:
     return Text(
         _("Final ranking of %(event)s") % params,
-        _("You finished in place %(place)d of %(count)d.") % params,
+        ngettext(
+            "You finished in place %(place)d of %(count)d player.",
+            "You finished in place %(place)d of %(count)d players.",
+            int(params.get("count", 0)),
+        )
+        % params,
         f"/e/{params.get('slug', '')}/",
     )
 
