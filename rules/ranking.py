@@ -1,0 +1,339 @@
+"""The ranking across events (RULES.md section 8), pure and exact.
+
+A result is a person's final place at one ranking event. Its base rank is
+``r = 1000 (n - p) / (n - 1)``; tied players take the mean of the places they share. The event
+weighs ``w`` (days, players, countries, qualification; a director may override it) and a
+result ages: ``a`` is 1 in the 365 days after the event's last day, then 2/3, 1/3 and 0.
+Part A is the weighted mean of every counting result, padded with zero results of weight 1
+up to five; Part B the same over the best three (the count is an option), padded up to three.
+The ranking is the mean of A and B; a person needs two counting results to be listed.
+
+Everything is ``Fraction`` or ``int``: a ranking is compared and stored exactly and rounded
+only where it is shown. Nothing here knows about a database: callers hand in ``Result``s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from fractions import Fraction
+
+from rules.errors import RuleError
+from rules.i18n import gettext_noop as _
+
+FAMILIES = ("mcr", "riichi", "wsom", "classical", "french")
+FAMILY_OF_RULESET = {
+    "mcr": "mcr",
+    "riichi_ema": "riichi",
+    "riichi_wrc": "riichi",
+    "wsom": "wsom",
+    "classical": "classical",
+    "french": "french",
+}
+BASE = 1000
+PART_A_MIN = 5
+PART_B_COUNT = 3
+MIN_RESULTS = 2
+SUBSTITUTES_COUNTED = 3
+COUNTRY_BEST = 3
+YEAR_DAYS = 365
+# (last day on which the factor holds, counted from the event's last day; the factor)
+AGE_STEPS = ((365, Fraction(1)), (730, Fraction(2, 3)), (1095, Fraction(1, 3)))
+ZERO = Fraction(0)
+ONE = Fraction(1)
+
+
+def family_of(ruleset: str) -> str:
+    """The ranking a ruleset's events count in: riichi_ema and riichi_wrc share one."""
+    try:
+        return FAMILY_OF_RULESET[ruleset]
+    except KeyError:
+        raise RuleError("ruleset", _("Unknown ruleset %(key)s."), {"key": ruleset}) from None
+
+
+# --- base rank ---------------------------------------------------------------------------
+
+
+def base_rank(n: int, place: Fraction | int) -> Fraction:
+    """r = 1000 (n - p) / (n - 1); an event of fewer than two players does not count."""
+    if n < 2:
+        raise RuleError("n", _("An event with fewer than 2 players does not count."))
+    place = Fraction(place)
+    if not 1 <= place <= n:
+        raise RuleError(
+            "place", _("Place %(place)s is outside 1 to %(n)s."), {"place": place, "n": n}
+        )
+    return BASE * (n - place) / (n - 1)
+
+
+def shared_places(places: Sequence[int]) -> list[Fraction]:
+    """Standings places (equal players share the first: 1, 2, 2, 4) to the places a result
+    counts with: the mean of the places tied players share (2, 2 -> 2.5 each). The input must
+    be consistent: k players sharing place q means the next place is q + k."""
+    check_places(places)
+    counts: dict[int, int] = {}
+    for place in places:
+        counts[place] = counts.get(place, 0) + 1
+    return [place + Fraction(counts[place] - 1, 2) for place in places]
+
+
+def check_places(places: Sequence[int]) -> None:
+    """Places in a final ranking, in any order, must read 1, then each place q shared by k
+    players followed by q + k: no gap, no repeat beyond the tie (1, 2, 2, 4 is right;
+    1, 2, 2, 3 or 1, 3 are not)."""
+    if not places:
+        return
+    counts: dict[int, int] = {}
+    for place in places:
+        if not isinstance(place, int) or place < 1:
+            raise RuleError(
+                "place", _("Place %(place)s is not a whole number from 1."), {"place": place}
+            )
+        counts[place] = counts.get(place, 0) + 1
+    expected = 1
+    for place in sorted(counts):
+        if place != expected:
+            raise RuleError(
+                "place",
+                _("The places skip or repeat: place %(place)s comes where %(expected)s should."),
+                {"place": place, "expected": expected},
+            )
+        expected = place + counts[place]
+
+
+# --- event weight ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    """What an event's weight is made of: its number of days with rounds (local dates), its
+    players in the final ranking (with how many of them are substitutes), its distinct
+    countries, and whether it needed qualification."""
+
+    days: int
+    players: int
+    countries: int
+    qualification: bool = False
+    substitutes: int = 0
+
+
+@dataclass(frozen=True)
+class Weight:
+    duration: Fraction
+    players: Fraction
+    countries: Fraction
+    qualification: Fraction
+
+    @property
+    def total(self) -> Fraction:
+        return self.duration + self.players + self.countries + self.qualification
+
+
+def counted_players(players: int, substitutes: int) -> int:
+    """Players counted for the weight: at most three substitutes."""
+    return players - substitutes + min(substitutes, SUBSTITUTES_COUNTED)
+
+
+def event_weight(facts: EventFacts) -> Weight:
+    duration = Fraction(min(max(facts.days, 1), 3))
+    players = counted_players(facts.players, facts.substitutes)
+    player_part = ONE if players > 80 else Fraction(1, 2) if players > 40 else ZERO
+    country_part = (
+        ONE if facts.countries >= 10 else Fraction(1, 2) if facts.countries >= 6 else ZERO
+    )
+    return Weight(duration, player_part, country_part, ONE if facts.qualification else ZERO)
+
+
+# --- age ---------------------------------------------------------------------------------
+
+
+def age_factor(last_day: date, on: date) -> Fraction:
+    """1 on the event's last day and the 365 days after it, 2/3 in days 366-730, 1/3 in days
+    731-1095, 0 after; 0 before the last day (the result does not count yet)."""
+    days = (on - last_day).days
+    if days < 0:
+        return ZERO
+    for until, factor in AGE_STEPS:
+        if days <= until:
+            return factor
+    return ZERO
+
+
+def change_dates(last_day: date) -> tuple[date, ...]:
+    """The dates on which a result's age factor changes (it starts counting, then steps)."""
+    return (last_day, *(last_day + timedelta(days=until + 1) for until, _ in AGE_STEPS))
+
+
+# --- one person's ranking ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    """The ranking's settings: Part B's count is the one RULES.md names an option."""
+
+    part_b_count: int = PART_B_COUNT
+    part_a_min: int = PART_A_MIN
+    min_results: int = MIN_RESULTS
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.part_b_count <= 20:
+            raise RuleError("part_b_count", _("Part B counts between 1 and 20 results."))
+
+
+@dataclass(frozen=True)
+class Result:
+    """A person's result at one event: ``key`` names the event for the caller."""
+
+    key: Hashable
+    last_day: date
+    n: int
+    place: Fraction
+    weight: Fraction
+
+    @property
+    def r(self) -> Fraction:
+        return base_rank(self.n, self.place)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A counting result as the ranking used it: r, w, a, and whether Part B took it."""
+
+    result: Result
+    r: Fraction
+    w: Fraction
+    a: Fraction
+    in_b: bool
+
+
+@dataclass(frozen=True)
+class PersonRanking:
+    value: Fraction
+    part_a: Fraction
+    part_b: Fraction
+    lines: tuple[Line, ...]
+    padding_a: int
+    padding_b: int
+    listed: bool = field(default=True)
+
+
+def _mean(pairs: Iterable[tuple[Fraction, Fraction]], padding: int) -> Fraction:
+    """sum(wa r) / sum(wa) with ``padding`` results of r = 0, wa = 1."""
+    top = ZERO
+    bottom = Fraction(padding)
+    for wa, r in pairs:
+        top += wa * r
+        bottom += wa
+    return top / bottom if bottom else ZERO
+
+
+def person_ranking(
+    results: Iterable[Result], on: date, options: Options = Options()
+) -> PersonRanking | None:
+    """A person's ranking on ``on``, or None with fewer than ``min_results`` counting
+    results."""
+    counting = []
+    for result in results:
+        a = age_factor(result.last_day, on)
+        if a:
+            counting.append((result, result.r, result.weight, a))
+    if len(counting) < options.min_results:
+        return None
+    # best first: larger r, then larger w a, then the more recent
+    counting.sort(key=lambda c: (c[1], c[2] * c[3], c[0].last_day), reverse=True)
+    best = counting[: options.part_b_count]
+    part_a = _mean(
+        ((w * a, r) for _, r, w, a in counting), max(0, options.part_a_min - len(counting))
+    )
+    part_b = _mean(((w * a, r) for _, r, w, a in best), options.part_b_count - len(best))
+    lines = tuple(
+        Line(result, r, w, a, index < options.part_b_count)
+        for index, (result, r, w, a) in enumerate(counting)
+    )
+    return PersonRanking(
+        value=(part_a + part_b) / 2,
+        part_a=part_a,
+        part_b=part_b,
+        lines=lines,
+        padding_a=max(0, options.part_a_min - len(counting)),
+        padding_b=options.part_b_count - len(best),
+    )
+
+
+# --- everybody ---------------------------------------------------------------------------
+
+
+def places(values: Mapping[Hashable, Fraction]) -> dict[Hashable, int]:
+    """Places by value, larger first; equal values share a place (1, 2, 2, 4)."""
+    ordered = sorted(values.items(), key=lambda item: item[1], reverse=True)
+    out: dict[Hashable, int] = {}
+    previous = None
+    place = 0
+    for index, (key, value) in enumerate(ordered, start=1):
+        if value != previous:
+            place = index
+            previous = value
+        out[key] = place
+    return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    person: Hashable
+    place: int
+    ranking: PersonRanking
+
+
+def ranking(
+    results_by_person: Mapping[Hashable, Sequence[Result]],
+    on: date,
+    options: Options = Options(),
+) -> list[Entry]:
+    """The whole ranking on ``on``: listed persons, best first, with shared places."""
+    computed = {}
+    for person, results in results_by_person.items():
+        outcome = person_ranking(results, on, options)
+        if outcome is not None:
+            computed[person] = outcome
+    where = places({person: outcome.value for person, outcome in computed.items()})
+    entries = [Entry(person, where[person], computed[person]) for person in computed]
+    entries.sort(key=lambda entry: (entry.place, str(entry.person)))
+    return entries
+
+
+def country_ranking(
+    values: Iterable[tuple[str, Fraction]], best: int = COUNTRY_BEST
+) -> list[tuple[int, str, Fraction, int]]:
+    """(place, country, value, persons counted): each country's best ``best`` rankings
+    averaged, a country with fewer ranked persons counting the missing ones as 0
+    **[default]**. Persons without a country are left out."""
+    by_country: dict[str, list[Fraction]] = {}
+    for country, value in values:
+        if country:
+            by_country.setdefault(country, []).append(value)
+    averaged = {}
+    counted = {}
+    for country, found in by_country.items():
+        top = sorted(found, reverse=True)[:best]
+        averaged[country] = sum(top, ZERO) / best
+        counted[country] = len(top)
+    where = places(averaged)
+    rows = [(where[c], c, averaged[c], counted[c]) for c in averaged]
+    rows.sort(key=lambda row: (row[0], row[1]))
+    return rows
+
+
+def history(
+    results: Sequence[Result], until: date, options: Options = Options()
+) -> list[tuple[date, Fraction | None]]:
+    """A person's ranking on every date it changed, up to ``until``: the dates results start
+    counting or age (None where the person was not listed)."""
+    dates = sorted({d for result in results for d in change_dates(result.last_day) if d <= until})
+    out: list[tuple[date, Fraction | None]] = []
+    for day in dates:
+        outcome = person_ranking(results, day, options)
+        value = outcome.value if outcome else None
+        if not out or out[-1][1] != value:
+            out.append((day, value))
+    return out
