@@ -48,6 +48,9 @@ urlpatterns = [
     # the layers above the sheets give (``scoring.public.mine``).
     path("e/<slug:slug>/play/", my_page.play, name="sheets-play"),
     path("", include("scoring.sheets.urls")),
+    # before the event pages: "persons" and "ranking" are not event short names here
+    path("director/persons/", include("tournament.persons.urls")),
+    path("director/", include("scoring.ranking.urls_director")),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.exports.urls")),
     path("director/", include("scoring.board.urls")),
@@ -57,6 +60,7 @@ urlpatterns = [
     path("referee/", include("penalties.tablet.urls")),
     path("staff/", include("tournament.staff.urls")),
     path("e/", include("scoring.public.urls")),
+    path("ranking/", include("scoring.ranking.urls")),
     path("api/", include("tournament.events.api_urls")),
     path("api/", include("tournament.players.api_urls")),
     path("api/", include("tournament.rounds.api_urls")),
@@ -69,6 +73,7 @@ urlpatterns = [
     path("api/", include("scoring.formats.api_urls")),
     path("api/", include("scoring.results.api_urls")),
     path("api/", include("scoring.sheets.api_urls")),
+    path("api/", include("scoring.ranking.api_urls")),
     path(
         "api/auth/login/",
         LoginView.as_view(template_name="rest_framework/login.html"),

@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.errors import RuleError
 from rules.i18n import gettext_noop as _
@@ -55,6 +56,7 @@ def family_of(ruleset: str) -> str:
 # --- base rank ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=65536)
 def base_rank(n: int, place: Fraction | int) -> Fraction:
     """r = 1000 (n - p) / (n - 1); an event of fewer than two players does not count."""
     if n < 2:

@@ -16,6 +16,7 @@ from tournament.events.models import (
     time_zone_names,
 )
 from tournament.formats.models import CutDecision, Stage
+from tournament.persons.models import Person, PersonChange
 from tournament.players.models import (
     EMA_NUMBER_REGEX,
     PLAYER_CLUB_MAX,
@@ -52,6 +53,8 @@ __all__ = [
     "Event",
     "Player",
     "PlayerImport",
+    "Person",
+    "PersonChange",
     "PlayerQuerySet",
     "RefereeAssignment",
     "Round",
