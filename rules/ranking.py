@@ -66,7 +66,7 @@ def base_rank(n: int, place: Fraction | int) -> Fraction:
         raise RuleError(
             "place", _("Place %(place)s is outside 1 to %(n)s."), {"place": place, "n": n}
         )
-    return BASE * (n - place) / (n - 1)
+    return BASE * (n - place) * Fraction(1, n - 1)
 
 
 def shared_places(places: Sequence[int]) -> list[Fraction]:
@@ -220,6 +220,11 @@ class PersonRanking:
     listed: bool = field(default=True)
 
 
+def _ratio(top: Fraction, bottom: Fraction) -> Fraction:
+    """top / bottom, exactly (no true division in the rulebook: it could give a float)."""
+    return top * Fraction(bottom.denominator, bottom.numerator)
+
+
 def _mean(pairs: Iterable[tuple[Fraction, Fraction]], padding: int) -> Fraction:
     """sum(wa r) / sum(wa) with ``padding`` results of r = 0, wa = 1."""
     top = ZERO
@@ -227,7 +232,7 @@ def _mean(pairs: Iterable[tuple[Fraction, Fraction]], padding: int) -> Fraction:
     for wa, r in pairs:
         top += wa * r
         bottom += wa
-    return top / bottom if bottom else ZERO
+    return _ratio(top, bottom) if bottom else ZERO
 
 
 def person_ranking(
@@ -254,7 +259,7 @@ def person_ranking(
         for index, (result, r, w, a) in enumerate(counting)
     )
     return PersonRanking(
-        value=(part_a + part_b) / 2,
+        value=(part_a + part_b) * Fraction(1, 2),
         part_a=part_a,
         part_b=part_b,
         lines=lines,
@@ -318,7 +323,7 @@ def country_ranking(
     counted = {}
     for country, found in by_country.items():
         top = sorted(found, reverse=True)[:best]
-        averaged[country] = sum(top, ZERO) / best
+        averaged[country] = sum(top, ZERO) * Fraction(1, best)
         counted[country] = len(top)
     where = places(averaged)
     rows = [(where[c], c, averaged[c], counted[c]) for c in averaged]

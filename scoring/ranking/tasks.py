@@ -34,10 +34,14 @@ def recompute(family: str, persons: list[int] | None = None) -> dict:
 
 @shared_task(name="scoring.ranking.daily", acks_late=True, ignore_result=True)
 def daily() -> list[str]:
-    """Every family whose stored ranking is not as of today, whole."""
+    """Every family whose stored ranking is not as of today, whole (beat asks hourly, so a
+    missed run is repaired within the hour)."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
     done = []
     for family in FAMILIES:
-        if RankingState.objects.filter(family=family).exists():
+        if RankingState.objects.filter(family=family).exclude(as_of=today).exists():
             compute.recompute(family)
             done.append(family)
     return done

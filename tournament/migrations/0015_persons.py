@@ -117,7 +117,8 @@ BEGIN
         USING ERRCODE = 'integrity_constraint_violation';
 END;
 $$ LANGUAGE plpgsql;
-"""
+""",
+            params=None,
         )
         schema_editor.execute(
             f"CREATE TRIGGER {TABLE}_append_only BEFORE UPDATE OR DELETE ON {TABLE} "
