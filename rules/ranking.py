@@ -14,11 +14,13 @@ only where it is shown. Nothing here knows about a database: callers hand in ``R
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from rules.errors import RuleError
 from rules.i18n import gettext_noop as _
@@ -66,7 +68,7 @@ def base_rank(n: int, place: Fraction | int) -> Fraction:
         raise RuleError(
             "place", _("Place %(place)s is outside 1 to %(n)s."), {"place": place, "n": n}
         )
-    return BASE * (n - place) * Fraction(1, n - 1)
+    return Fraction(BASE * (n * place.denominator - place.numerator), (n - 1) * place.denominator)
 
 
 def shared_places(places: Sequence[int]) -> list[Fraction]:
@@ -183,19 +185,21 @@ class Options:
             raise RuleError("part_b_count", _("Part B counts between 1 and 20 results."))
 
 
-@dataclass(frozen=True)
-class Result:
-    """A person's result at one event: ``key`` names the event for the caller."""
+class Result(NamedTuple):
+    """A person's result at one event: ``key`` names the event for the caller. ``rank`` may
+    carry the base rank already computed (a caller reading many results caches it per event
+    and place)."""
 
     key: Hashable
     last_day: date
     n: int
     place: Fraction
     weight: Fraction
+    rank: Fraction | None = None
 
     @property
     def r(self) -> Fraction:
-        return base_rank(self.n, self.place)
+        return self.rank if self.rank is not None else base_rank(self.n, self.place)
 
 
 @dataclass(frozen=True)
@@ -217,54 +221,84 @@ class PersonRanking:
     lines: tuple[Line, ...]
     padding_a: int
     padding_b: int
+    counted: int = 0
     listed: bool = field(default=True)
 
 
-def _ratio(top: Fraction, bottom: Fraction) -> Fraction:
-    """top / bottom, exactly (no true division in the rulebook: it could give a float)."""
-    return top * Fraction(bottom.denominator, bottom.numerator)
+_WA: dict[tuple[int, int, int, int], Fraction] = {}
 
 
-def _mean(pairs: Iterable[tuple[Fraction, Fraction]], padding: int) -> Fraction:
-    """sum(wa r) / sum(wa) with ``padding`` results of r = 0, wa = 1."""
-    top = ZERO
-    bottom = Fraction(padding)
+def _wa(w: Fraction, a: Fraction) -> Fraction:
+    """w a, remembered by the integers (a few weights and three ages recur everywhere)."""
+    key = (w.numerator, w.denominator, a.numerator, a.denominator)
+    found = _WA.get(key)
+    if found is None:
+        if len(_WA) > 4096:
+            _WA.clear()
+        found = _WA[key] = w * a
+    return found
+
+
+def _sums(pairs: Iterable[tuple[Fraction, Fraction]], padding: int) -> tuple[int, int]:
+    """sum(wa r) / sum(wa) with ``padding`` results of r = 0, wa = 1, as an unreduced
+    (numerator, denominator) of integers: a recompute of every person does this a hundred
+    thousand times, and Fraction arithmetic reduces at every step."""
+    top, top_den = 0, 1
+    bottom, bottom_den = padding, 1
     for wa, r in pairs:
-        top += wa * r
-        bottom += wa
-    return _ratio(top, bottom) if bottom else ZERO
+        num, den = wa.numerator * r.numerator, wa.denominator * r.denominator
+        if den == top_den:
+            top += num
+        else:
+            top, top_den = top * den + num * top_den, top_den * den
+        if wa.denominator == bottom_den:
+            bottom += wa.numerator
+        else:
+            bottom, bottom_den = (
+                bottom * wa.denominator + wa.numerator * bottom_den,
+                bottom_den * wa.denominator,
+            )
+    if not bottom:
+        return 0, 1
+    return top * bottom_den, top_den * bottom
+
+
+def _order(counted: tuple) -> tuple:
+    return counted[:3]
 
 
 def person_ranking(
-    results: Iterable[Result], on: date, options: Options = Options()
+    results: Iterable[Result], on: date, options: Options = Options(), *, detail: bool = True
 ) -> PersonRanking | None:
     """A person's ranking on ``on``, or None with fewer than ``min_results`` counting
-    results."""
+    results. ``detail=False`` leaves out the lines (a whole recompute needs only the
+    values)."""
     counting = []
     for result in results:
         a = age_factor(result.last_day, on)
         if a:
-            counting.append((result, result.r, result.weight, a))
+            counting.append((result.r, _wa(result.weight, a), result.last_day, result, a))
     if len(counting) < options.min_results:
         return None
     # best first: larger r, then larger w a, then the more recent
-    counting.sort(key=lambda c: (c[1], c[2] * c[3], c[0].last_day), reverse=True)
-    best = counting[: options.part_b_count]
-    part_a = _mean(
-        ((w * a, r) for _, r, w, a in counting), max(0, options.part_a_min - len(counting))
-    )
-    part_b = _mean(((w * a, r) for _, r, w, a in best), options.part_b_count - len(best))
-    lines = tuple(
-        Line(result, r, w, a, index < options.part_b_count)
-        for index, (result, r, w, a) in enumerate(counting)
-    )
+    best = heapq.nlargest(options.part_b_count, counting, key=_order)
+    padding_a = max(0, options.part_a_min - len(counting))
+    padding_b = options.part_b_count - len(best)
+    a_num, a_den = _sums(((c[1], c[0]) for c in counting), padding_a)
+    b_num, b_den = _sums(((c[1], c[0]) for c in best), padding_b)
+    lines = ()
+    if detail:
+        chosen = {id(c) for c in best}
+        counting.sort(key=_order, reverse=True)
+        lines = tuple(Line(c[3], c[0], c[3].weight, c[4], id(c) in chosen) for c in counting)
     return PersonRanking(
-        value=(part_a + part_b) * Fraction(1, 2),
-        part_a=part_a,
-        part_b=part_b,
+        value=Fraction(a_num * b_den + b_num * a_den, 2 * a_den * b_den),
+        part_a=Fraction(a_num, a_den),
+        part_b=Fraction(b_num, b_den),
         lines=lines,
-        padding_a=max(0, options.part_a_min - len(counting)),
-        padding_b=options.part_b_count - len(best),
+        padding_a=padding_a,
+        padding_b=padding_b,
+        counted=len(counting),
     )
 
 
@@ -300,7 +334,7 @@ def ranking(
     """The whole ranking on ``on``: listed persons, best first, with shared places."""
     computed = {}
     for person, results in results_by_person.items():
-        outcome = person_ranking(results, on, options)
+        outcome = person_ranking(results, on, options, detail=False)
         if outcome is not None:
             computed[person] = outcome
     where = places({person: outcome.value for person, outcome in computed.items()})
@@ -339,7 +373,7 @@ def history(
     dates = sorted({d for result in results for d in change_dates(result.last_day) if d <= until})
     out: list[tuple[date, Fraction | None]] = []
     for day in dates:
-        outcome = person_ranking(results, day, options)
+        outcome = person_ranking(results, day, options, detail=False)
         value = outcome.value if outcome else None
         if not out or out[-1][1] != value:
             out.append((day, value))

@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from functools import lru_cache
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -30,51 +29,69 @@ from scoring.ranking.models import (
 from tournament.persons.models import Person
 
 
-@lru_cache(maxsize=65536)
-def _shared(n: int, place: int, tied: int) -> Fraction:
-    return Fraction(place) + Fraction(tied - 1, 2)
-
-
 def options_of(family: str) -> rk.Options:
     found = RankingSetting.objects.filter(family=family).values_list("part_b_count", flat=True)
     return rk.Options(part_b_count=found[0]) if found else rk.Options()
+
+
+def _counted(family: str):
+    return RankingEvent.objects.filter(
+        family=family,
+        is_ranking=True,
+        published_at__isnull=False,
+        last_day__isnull=False,
+        players__gte=2,
+    )
 
 
 def counted_events(family: str) -> dict[int, tuple[date, int, Fraction]]:
     """{event id: (last day, n, weight)} of the family's published ranking events."""
     return {
         pk: (last_day, n, Fraction(weight))
-        for pk, last_day, n, weight in RankingEvent.objects.filter(
-            family=family, is_ranking=True, published_at__isnull=False, last_day__isnull=False
-        ).values_list("event_id", "last_day", "players", "weight")
-        if n >= 2
+        for pk, last_day, n, weight in _counted(family).values_list(
+            "event_id", "last_day", "players", "weight"
+        )
     }
 
 
 def results_by_person(
     family: str, persons: Iterable[int] | None = None, *, until: date | None = None
 ) -> dict[int, list[rk.Result]]:
-    """Every published result of the family (of ``persons`` only, if given), by person: two
-    queries, plus one for the ties of the events involved when ``persons`` is given."""
-    events = counted_events(family)
+    """Every published result of the family (of ``persons`` only, if given), by person, with
+    its base rank (tied players share the mean of their places): three queries whatever the
+    number of results (the results, their events, and for some persons the ties of those
+    events)."""
+    events = _counted(family)
     if until is not None:
-        events = {k: v for k, v in events.items() if v[0] <= until}
-    rows = RankingResult.objects.filter(event__in=list(events), player__person__isnull=False)
+        events = events.filter(last_day__lte=until)
+    rows = RankingResult.objects.filter(event__in=events.values("pk"), player__person__isnull=False)
     if persons is not None:
         rows = rows.filter(player__person__in=list(persons))
     rows = list(rows.values_list("event_id", "place", "player__person_id"))
     if persons is None:
         ties = Counter((event, place) for event, place, _person in rows)
     else:
-        involved = {event for event, _place, _person in rows}
+        involved = sorted({event for event, _place, _person in rows})
+        events = events.filter(pk__in=involved)
         ties = Counter(
             RankingResult.objects.filter(event__in=involved).values_list("event_id", "place")
         )
+    facts = {
+        pk: (last_day, n, Fraction(weight))
+        for pk, last_day, n, weight in events.values_list(
+            "event_id", "last_day", "players", "weight"
+        )
+    }
+    ranks: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}
     out: dict[int, list[rk.Result]] = {}
     for event, place, person in rows:
-        last_day, n, weight = events[event]
-        shared = _shared(n, place, ties[(event, place)])
-        out.setdefault(person, []).append(rk.Result(event, last_day, n, shared, weight))
+        last_day, n, weight = facts[event]
+        key = (event, place)
+        found = ranks.get(key)
+        if found is None:
+            shared = Fraction(2 * place + ties[key] - 1, 2)
+            found = ranks[key] = (shared, rk.base_rank(n, shared))
+        out.setdefault(person, []).append(rk.Result(event, last_day, n, found[0], weight, found[1]))
     return out
 
 
@@ -108,38 +125,73 @@ def recompute(family: str, persons: Iterable[int] | None = None, on: date | None
             by_person = results_by_person(family, persons, until=on)
         computed = {}
         for person, results in by_person.items():
-            outcome = rk.person_ranking(results, on, options)
+            outcome = rk.person_ranking(results, on, options, detail=False)
             if outcome is not None:
                 computed[person] = outcome
         people = {
             p["pk"]: p
             for p in Person.objects.filter(pk__in=list(computed)).values("pk", "name", "country")
         }
+        where = (
+            rk.places({person: outcome.value for person, outcome in computed.items()})
+            if full
+            else {}
+        )
         new = [
-            RankingEntry(
-                family=family,
-                person_id=person,
-                place=0,
-                value=str(outcome.value),
-                part_a=str(outcome.part_a),
-                part_b=str(outcome.part_b),
-                score=float(outcome.value),
-                results=len(outcome.lines),
-                country=str(people[person]["country"] or ""),
-                name=people[person]["name"],
+            (
+                family,
+                person,
+                where.get(person, 0),
+                str(outcome.value),
+                str(outcome.part_a),
+                str(outcome.part_b),
+                float(outcome.value),
+                outcome.counted,
+                str(people[person]["country"] or ""),
+                people[person]["name"],
             )
             for person, outcome in computed.items()
         ]
         stale = RankingEntry.objects.filter(family=family)
         if not full:
             stale = stale.filter(person__in=persons)
-        stale.delete()
-        RankingEntry.objects.bulk_create(new, batch_size=2000)
-        _place(family)
+        stale._raw_delete(stale.db)
+        _insert(new)
+        if not full:
+            _place(family)
         RankingState.objects.filter(family=family).update(
             as_of=on, computed_at=timezone.now(), computed_revision=state.revision
         )
     return Outcome(family, on, full, len(by_person), len(computed))
+
+
+ENTRY_COLUMNS = (
+    "family",
+    "person_id",
+    "place",
+    "value",
+    "part_a",
+    "part_b",
+    "score",
+    "results",
+    "country",
+    "name",
+)
+
+
+def _insert(rows: list[tuple]) -> None:
+    """The new rows in one statement per batch: a whole recompute writes ten thousand, and a
+    model instance per row costs more than the arithmetic."""
+    table = RankingEntry._meta.db_table
+    columns = ", ".join(ENTRY_COLUMNS)
+    marks = "(" + ", ".join(["%s"] * len(ENTRY_COLUMNS)) + ")"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 500):
+            batch = rows[start : start + 500]
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) VALUES " + ", ".join([marks] * len(batch)),
+                [value for row in batch for value in row],
+            )
 
 
 def _place(family: str) -> None:

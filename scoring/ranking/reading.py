@@ -140,7 +140,7 @@ def read(
             "ranking": e.ranking.value,
             "part_a": e.ranking.part_a,
             "part_b": e.ranking.part_b,
-            "results": len(e.ranking.lines),
+            "results": e.ranking.counted,
             "key": people[e.person]["name_key"],
         }
         for e in entries

@@ -4,19 +4,26 @@ the work."""
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from urllib.parse import urlencode
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules import ranking as rk
 from scoring.files import CSV_TYPE, XLSX_TYPE, to_csv, to_xlsx
+from scoring.public.common import shared_page
 from scoring.ranking import person as person_data
 from scoring.ranking import reading
+from scoring.ranking.models import RankingState
 from tournament.access.params import bounded_int
 from tournament.persons.models import Person
+from tournament.players.models import Player
 
 PAGE = 50
 FAMILY_NAMES = {
@@ -45,8 +52,25 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def family_page(request: HttpRequest, family: str) -> HttpResponse:
+    """The ranking, a page of 50. For visitors without a session, the stored ranking's pages
+    are kept by the family's state and the query (one query to know)."""
     if family not in rk.FAMILIES:
         raise Http404
+    shared = shared_page(request) and not request.GET.get("as_of")
+    if shared:
+        key = "ranking-page:" + reading.etag(family, request.GET.urlencode(), get_language())
+        if (found := _kept(key)) is not None:
+            return _answer(request, *found)
+        response = _render_family_page(request, family)
+        if response.status_code == 200:
+            PERSON_PAGES[key] = (key[-26:], response.content)
+            cache.set(key, (key[-26:], response.content), 3600)
+            return _answer(request, key[-26:], response.content)
+        return response
+    return _render_family_page(request, family)
+
+
+def _render_family_page(request: HttpRequest, family: str) -> HttpResponse:
     query, errors = _query(request)
     page = max(1, bounded_int(request.GET.get("page")) or 1)
     ranking = reading.read(family, offset=(page - 1) * PAGE, limit=PAGE, **query)
@@ -140,10 +164,74 @@ def export(request: HttpRequest, family: str, kind: str) -> HttpResponse:
     return response
 
 
+# Rendered person pages for visitors without a session, by what they are made of (see
+# ``_page_key``): this process keeps the last few hundred, the shared cache the rest.
+PERSON_PAGES: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+PERSON_PAGES_KEPT = 500
+
+
+def _page_key(person: Person, language: str) -> str:
+    """What a person's page shows moves one of these: the stored rankings (state rows), the
+    person's players (a merge or split), their events' revisions (results, fouls, names) and
+    standings snapshots. Two queries."""
+    states = list(
+        RankingState.objects.order_by("family").values_list(
+            "family", "computed_revision", "computed_at", "as_of"
+        )
+    )
+    players = list(
+        Player.objects.filter(person=person)
+        .order_by("pk")
+        .values_list("pk", "event__revision", "event__standings_snapshot__revision")
+    )
+    text = repr(
+        (person.pk, person.name, str(person.country), person.ema_number, language, states, players)
+    )
+    return "person-page:" + hashlib.sha1(text.encode()).hexdigest()
+
+
+def _kept(key: str) -> tuple[str, bytes] | None:
+    found = PERSON_PAGES.get(key)
+    if found is None:
+        found = cache.get(key)
+    if found is not None:
+        PERSON_PAGES[key] = found
+        PERSON_PAGES.move_to_end(key)
+        while len(PERSON_PAGES) > PERSON_PAGES_KEPT:
+            PERSON_PAGES.popitem(last=False)
+    return found
+
+
+def _answer(request: HttpRequest, etag: str, content: bytes) -> HttpResponse:
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(content)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 def person_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A person's page. For visitors without a session the rendered page is kept by what it
+    is made of (three queries to know), as the player pages are."""
     person = get_object_or_404(Person, pk=pk)
     if person.merged_into_id is not None:
         return redirect("ranking:person", pk=person.merged_into_id)
+    shared = shared_page(request)
+    key = _page_key(person, get_language()) if shared else ""
+    if shared and (found := _kept(key)) is not None:
+        return _answer(request, *found)
+    response = _render_person_page(request, person)
+    if shared and response.status_code == 200:
+        etag = '"' + key[-24:] + '"'
+        PERSON_PAGES[key] = (etag, response.content)
+        cache.set(key, (etag, response.content), 3600)
+        return _answer(request, etag, response.content)
+    return response
+
+
+def _render_person_page(request: HttpRequest, person: Person) -> HttpResponse:
     played = person_data.events_played(person)
     played = [p for p in played if p.player.event.is_public]
     players = [p.player for p in played]
