@@ -14,8 +14,10 @@ database (SQLite by default; ``--database-url postgres://...`` for PostgreSQL).
 - ``incremental_ms``: a new 100-player ranking event's results stored, then the recompute of
   its 100 persons (their rows and every place), median of ``--repeat`` events.
 - ``page_ms``: the slower of the ranking page (first page) and a person's page (a person with
-  many results), median of 30 requests each through Django's test client in this process;
-  ``ping_ms``: ``/ping`` the same way.
+  many results), median of 30 requests each through Django's test client in this process, as
+  a visitor without a session sees them (kept rendered, see ``scoring.ranking.views``); the
+  line before gives each, and each rendered afresh (``*_cold_ms``: every kept page dropped
+  first). ``ping_ms``: ``/ping`` the same way.
 
 Last line: ``persons=<n> events=<n> results=<n> full_s=<> floor_s=<> ratio=<>
 incremental_ms=<> page_ms=<> ping_ms=<>``. Goals: ratio <= 3, incremental <= 500 ms, person
@@ -136,7 +138,9 @@ def build(persons: int, events: int, results: int, seed: int = 7) -> None:
             by_event.setdefault(event_id, []).append(pk)
         RankingResult.objects.bulk_create(
             [
-                RankingResult(event_id=event_id, player_id=pk, place=place)
+                RankingResult(
+                    event_id=event_id, player_id=pk, place=place, shared=places[e].count(place)
+                )
                 for e, event_id in enumerate(event_ids)
                 for pk, place in zip(by_event[event_id], places[e], strict=True)
             ],
@@ -355,9 +359,25 @@ def main() -> None:
         ranking_ms = timed_get(client, "/ranking/mcr/")
         person_ms = timed_get(client, f"/ranking/persons/{busiest}/")
         page_ms = max(ranking_ms, person_ms)
+        from django.core.cache import cache
+
+        from scoring.ranking import views as ranking_views
+
+        def cold(path: str) -> float:
+            samples = []
+            for _ in range(10):
+                ranking_views.PERSON_PAGES.clear()
+                ranking_views.RECENT_KEYS.clear()
+                cache.clear()
+                samples.append(timed_get(client, path, 1))
+            return statistics.median(samples)
+
+        person_cold_ms = cold(f"/ranking/persons/{busiest}/")
+        ranking_cold_ms = cold("/ranking/mcr/")
         print(
             f"built_s={built:.1f} listed={len(stored)} ranking_page_ms={ranking_ms:.1f} "
-            f"person_page_ms={person_ms:.1f} person_results="
+            f"person_page_ms={person_ms:.1f} ranking_page_cold_ms={ranking_cold_ms:.1f} "
+            f"person_page_cold_ms={person_cold_ms:.1f} person_results="
             f"{RankingResult.objects.filter(player__person=busiest).count()} "
             f"incremental_all_ms={','.join(f'{x:.0f}' for x in incremental)}"
         )

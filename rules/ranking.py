@@ -19,7 +19,6 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
-from functools import lru_cache
 from typing import NamedTuple
 
 from rules.errors import RuleError
@@ -58,17 +57,18 @@ def family_of(ruleset: str) -> str:
 # --- base rank ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=65536)
 def base_rank(n: int, place: Fraction | int) -> Fraction:
     """r = 1000 (n - p) / (n - 1); an event of fewer than two players does not count."""
     if n < 2:
         raise RuleError("n", _("An event with fewer than 2 players does not count."))
-    place = Fraction(place)
-    if not 1 <= place <= n:
+    if not isinstance(place, Fraction):
+        place = Fraction(place)
+    num, den = place.numerator, place.denominator
+    if not den <= num <= n * den:
         raise RuleError(
             "place", _("Place %(place)s is outside 1 to %(n)s."), {"place": place, "n": n}
         )
-    return Fraction(BASE * (n * place.denominator - place.numerator), (n - 1) * place.denominator)
+    return Fraction(BASE * (n * den - num), (n - 1) * den)
 
 
 def shared_places(places: Sequence[int]) -> list[Fraction]:
@@ -239,32 +239,61 @@ def _wa(w: Fraction, a: Fraction) -> Fraction:
     return found
 
 
-def _sums(pairs: Iterable[tuple[Fraction, Fraction]], padding: int) -> tuple[int, int]:
+def _sums(counted: Iterable[_Counted], padding: int) -> tuple[int, int]:
     """sum(wa r) / sum(wa) with ``padding`` results of r = 0, wa = 1, as an unreduced
     (numerator, denominator) of integers: a recompute of every person does this a hundred
     thousand times, and Fraction arithmetic reduces at every step."""
     top, top_den = 0, 1
     bottom, bottom_den = padding, 1
-    for wa, r in pairs:
-        num, den = wa.numerator * r.numerator, wa.denominator * r.denominator
+    for c in counted:
+        num, den = c.wn * c.rn, c.wd * c.rd
         if den == top_den:
             top += num
         else:
             top, top_den = top * den + num * top_den, top_den * den
-        if wa.denominator == bottom_den:
-            bottom += wa.numerator
+        if c.wd == bottom_den:
+            bottom += c.wn
         else:
-            bottom, bottom_den = (
-                bottom * wa.denominator + wa.numerator * bottom_den,
-                bottom_den * wa.denominator,
-            )
+            bottom, bottom_den = bottom * c.wd + c.wn * bottom_den, bottom_den * c.wd
     if not bottom:
         return 0, 1
     return top * bottom_den, top_den * bottom
 
 
-def _order(counted: tuple) -> tuple:
-    return counted[:3]
+class _Counted:
+    """A counting result with r and w a as integers, ordered as Part B takes them (larger r,
+    then larger w a, then the more recent) by integer cross-multiplication: cheaper than
+    comparing Fractions, and as exact."""
+
+    __slots__ = ("a", "day", "r", "rd", "rn", "result", "wa", "wd", "wn")
+
+    def __init__(self, result: Result, r: Fraction, wa: Fraction, a: Fraction) -> None:
+        self.result, self.r, self.wa, self.a, self.day = result, r, wa, a, result.last_day
+        self.rn, self.rd, self.wn, self.wd = (
+            r.numerator,
+            r.denominator,
+            wa.numerator,
+            wa.denominator,
+        )
+
+    def __lt__(self, other: _Counted) -> bool:
+        left, right = self.rn * other.rd, other.rn * self.rd
+        if left != right:
+            return left < right
+        left, right = self.wn * other.wd, other.wn * self.wd
+        if left != right:
+            return left < right
+        return self.day < other.day
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Counted)
+            and self.rn * other.rd == other.rn * self.rd
+            and self.wn * other.wd == other.wn * self.wd
+            and self.day == other.day
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def person_ranking(
@@ -277,20 +306,23 @@ def person_ranking(
     for result in results:
         a = age_factor(result.last_day, on)
         if a:
-            counting.append((result.r, _wa(result.weight, a), result.last_day, result, a))
+            counting.append(_Counted(result, result.r, _wa(result.weight, a), a))
     if len(counting) < options.min_results:
         return None
     # best first: larger r, then larger w a, then the more recent
-    best = heapq.nlargest(options.part_b_count, counting, key=_order)
+    if len(counting) <= options.part_b_count:
+        best = counting  # all of them: their order does not change the sums
+    else:
+        best = heapq.nlargest(options.part_b_count, counting)
     padding_a = max(0, options.part_a_min - len(counting))
     padding_b = options.part_b_count - len(best)
-    a_num, a_den = _sums(((c[1], c[0]) for c in counting), padding_a)
-    b_num, b_den = _sums(((c[1], c[0]) for c in best), padding_b)
+    a_num, a_den = _sums(counting, padding_a)
+    b_num, b_den = _sums(best, padding_b)
     lines = ()
     if detail:
         chosen = {id(c) for c in best}
-        counting.sort(key=_order, reverse=True)
-        lines = tuple(Line(c[3], c[0], c[3].weight, c[4], id(c) in chosen) for c in counting)
+        counting.sort(reverse=True)
+        lines = tuple(Line(c.result, c.r, c.result.weight, c.a, id(c) in chosen) for c in counting)
     return PersonRanking(
         value=Fraction(a_num * b_den + b_num * a_den, 2 * a_den * b_den),
         part_a=Fraction(a_num, a_den),

@@ -9,7 +9,6 @@ never interleave; ``verify`` compares the stored rows with a fresh computation.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -58,24 +57,17 @@ def results_by_person(
     family: str, persons: Iterable[int] | None = None, *, until: date | None = None
 ) -> dict[int, list[rk.Result]]:
     """Every published result of the family (of ``persons`` only, if given), by person, with
-    its base rank (tied players share the mean of their places): three queries whatever the
-    number of results (the results, their events, and for some persons the ties of those
-    events)."""
+    its base rank (tied players share the mean of their places, ``RankingResult.shared``):
+    two queries whatever the number of results (the results, their events)."""
     events = _counted(family)
     if until is not None:
         events = events.filter(last_day__lte=until)
     rows = RankingResult.objects.filter(event__in=events.values("pk"), player__person__isnull=False)
     if persons is not None:
         rows = rows.filter(player__person__in=list(persons))
-    rows = list(rows.values_list("event_id", "place", "player__person_id"))
-    if persons is None:
-        ties = Counter((event, place) for event, place, _person in rows)
-    else:
-        involved = sorted({event for event, _place, _person in rows})
-        events = events.filter(pk__in=involved)
-        ties = Counter(
-            RankingResult.objects.filter(event__in=involved).values_list("event_id", "place")
-        )
+    rows = list(rows.values_list("event_id", "place", "shared", "player__person_id"))
+    if persons is not None:
+        events = events.filter(pk__in=sorted({row[0] for row in rows}))
     facts = {
         pk: (last_day, n, Fraction(weight))
         for pk, last_day, n, weight in events.values_list(
@@ -84,12 +76,12 @@ def results_by_person(
     }
     ranks: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}
     out: dict[int, list[rk.Result]] = {}
-    for event, place, person in rows:
+    for event, place, tied, person in rows:
         last_day, n, weight = facts[event]
         key = (event, place)
         found = ranks.get(key)
         if found is None:
-            shared = Fraction(2 * place + ties[key] - 1, 2)
+            shared = Fraction(2 * place + tied - 1, 2)
             found = ranks[key] = (shared, rk.base_rank(n, shared))
         out.setdefault(person, []).append(rk.Result(event, last_day, n, found[0], weight, found[1]))
     return out
@@ -133,7 +125,12 @@ def recompute(family: str, persons: Iterable[int] | None = None, on: date | None
             for p in Person.objects.filter(pk__in=list(computed)).values("pk", "name", "country")
         }
         where = (
-            rk.places({person: outcome.value for person, outcome in computed.items()})
+            exact_places(
+                [
+                    (outcome.value, float(outcome.value), person)
+                    for person, outcome in computed.items()
+                ]
+            )
             if full
             else {}
         )
@@ -194,12 +191,37 @@ def _insert(rows: list[tuple]) -> None:
             )
 
 
+def exact_places(rows: list[tuple[Fraction | str, float, int]]) -> dict[int, int]:
+    """{key: place} from (exact value, the value as a float, key), larger first, equal values
+    sharing a place (``rules.ranking.places``, faster): rounding to a float keeps the order
+    (x > y gives float(x) >= float(y)), so the floats sort, and only where two floats are
+    equal do the exact values decide, order and ties alike."""
+    rows = sorted(rows, key=lambda row: row[1], reverse=True)
+    out: dict[int, int] = {}
+    index = 0
+    while index < len(rows):
+        end = index + 1
+        while end < len(rows) and rows[end][1] == rows[index][1]:
+            end += 1
+        run = rows[index:end]
+        if len(run) > 1:
+            exact = {row[2]: Fraction(row[0]) for row in run}
+            for key, place in rk.places(exact).items():
+                out[key] = index + place
+        else:
+            out[run[0][2]] = index + 1
+        index = end
+    return out
+
+
 def _place(family: str) -> None:
     """Every listed person's place from the exact values (equal values share a place); only
     the places that moved are written."""
-    rows = list(RankingEntry.objects.filter(family=family).values_list("pk", "value", "place"))
-    where = rk.places({pk: Fraction(value) for pk, value, _place in rows})
-    moved = [(where[pk], pk) for pk, _value, place in rows if where[pk] != place]
+    rows = list(
+        RankingEntry.objects.filter(family=family).values_list("pk", "value", "score", "place")
+    )
+    where = exact_places([(value, score, pk) for pk, value, score, _place in rows])
+    moved = [(where[pk], pk) for pk, _value, _score, place in rows if where[pk] != place]
     if not moved:
         return
     table = RankingEntry._meta.db_table

@@ -34,7 +34,7 @@ from scoring.exports import ArchiveError, import_event
 from scoring.exports.ema import EMA_HEADER
 from scoring.ranking import services
 from scoring.ranking.finals import final_places
-from scoring.ranking.models import RankingEvent, RankingResult
+from scoring.ranking.models import RankingEvent
 from tournament.events.models import Event
 from tournament.persons import services as persons
 from tournament.persons.models import Person
@@ -298,9 +298,7 @@ def import_ema(
     services.store_facts(entry, places, by_pk, last_day, min(3, (last_day - first_day).days + 1))
     entry.published_at = timezone.now()
     entry.save()
-    RankingResult.objects.bulk_create(
-        [RankingResult(event=entry, player_id=pk, place=place) for pk, place in places]
-    )
+    services.store_results(entry, places)
     services.request_recompute(
         family,
         set(links.values())

@@ -60,6 +60,9 @@ class RankingResult(models.Model):
     event = models.ForeignKey(RankingEvent, on_delete=models.CASCADE, related_name="results")
     player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="ranking_result")
     place = models.PositiveIntegerField()
+    # how many players of the event share ``place`` (1: nobody else), kept with the place so
+    # that a recompute needs no count of its own
+    shared = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["place", "player__name"]

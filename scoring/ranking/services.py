@@ -4,6 +4,7 @@ asks for a recompute once it commits."""
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date
 from fractions import Fraction
 
@@ -80,6 +81,18 @@ def effective_weight(entry: RankingEvent) -> Fraction:
     return computed_weight(entry).total
 
 
+def store_results(entry: RankingEvent, places: list[tuple[int, int]]) -> None:
+    """The final places as results, each with how many players share its place."""
+    shared = Counter(place for _pk, place in places)
+    RankingResult.objects.bulk_create(
+        [
+            RankingResult(event=entry, player_id=pk, place=place, shared=shared[place])
+            for pk, place in places
+        ],
+        batch_size=1000,
+    )
+
+
 def store_facts(
     entry: RankingEvent,
     places: list[tuple[int, int]],
@@ -115,9 +128,7 @@ def publish(event: Event, *, by=None) -> RankingEvent:
     players = {p.pk: p for p in Player.objects.filter(event=event)}
     persons.link_event_players(event, [players[pk] for pk, _ in places], by=by)
     entry.results.all().delete()
-    RankingResult.objects.bulk_create(
-        [RankingResult(event=entry, player_id=pk, place=place) for pk, place in places]
-    )
+    store_results(entry, places)
     store_facts(entry, places, players, last_day, days)
     entry.published_at = timezone.now()
     entry.save()

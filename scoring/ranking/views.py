@@ -5,9 +5,11 @@ the work."""
 from __future__ import annotations
 
 import hashlib
+import time
 from collections import OrderedDict
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -168,6 +170,7 @@ def export(request: HttpRequest, family: str, kind: str) -> HttpResponse:
 # ``_page_key``): this process keeps the last few hundred, the shared cache the rest.
 PERSON_PAGES: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
 PERSON_PAGES_KEPT = 500
+RECENT_KEYS: dict[tuple[int, str], tuple[float, str]] = {}
 
 
 def _page_key(person: Person, language: str) -> str:
@@ -214,12 +217,24 @@ def _answer(request: HttpRequest, etag: str, content: bytes) -> HttpResponse:
 
 def person_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A person's page. For visitors without a session the rendered page is kept by what it
-    is made of (three queries to know), as the player pages are."""
+    is made of (three queries to know), as the player pages are; for about a second
+    (``PUBLIC_PAGE_SECONDS``) the last key is taken as current, without a query."""
+    language = get_language()
+    shared = shared_page(request)
+    if shared:
+        recent = RECENT_KEYS.get((pk, language))
+        if recent is not None and recent[0] > time.monotonic():
+            found = PERSON_PAGES.get(recent[1])
+            if found is not None:
+                return _answer(request, *found)
     person = get_object_or_404(Person, pk=pk)
     if person.merged_into_id is not None:
         return redirect("ranking:person", pk=person.merged_into_id)
-    shared = shared_page(request)
-    key = _page_key(person, get_language()) if shared else ""
+    key = _page_key(person, language) if shared else ""
+    if shared:
+        RECENT_KEYS[(pk, language)] = (time.monotonic() + settings.PUBLIC_PAGE_SECONDS, key)
+        if len(RECENT_KEYS) > PERSON_PAGES_KEPT:
+            RECENT_KEYS.clear()
     if shared and (found := _kept(key)) is not None:
         return _answer(request, *found)
     response = _render_person_page(request, person)

@@ -117,7 +117,8 @@ def test_ranking_page_query_budget(client, eight, director):
     assert len(kept) == 1
 
 
-def test_person_page_query_budget_and_content(client, eight, director):
+def test_person_page_query_budget_and_content(client, eight, director, settings):
+    settings.PUBLIC_PAGE_SECONDS = 0
     a = Person.objects.get(ema_number=PEOPLE["A"][3])
     connection.queries_log.clear()  # a full log (9000) would capture nothing
     with CaptureQueriesContext(connection) as few:
@@ -140,6 +141,12 @@ def test_person_page_query_budget_and_content(client, eight, director):
         again = client.get(f"/ranking/persons/{a.pk}/")
     assert len(kept) == 3  # person, ranking states, the person's players and their events
     assert again.content == page_after.content
+    settings.PUBLIC_PAGE_SECONDS = 60
+    client.get(f"/ranking/persons/{a.pk}/")
+    connection.queries_log.clear()
+    with CaptureQueriesContext(connection) as recent:
+        client.get(f"/ranking/persons/{a.pk}/")
+    assert len(recent) == 0  # the key of a second ago is taken as current
     assert (
         client.get(f"/ranking/persons/{a.pk}/", HTTP_IF_NONE_MATCH=again["ETag"]).status_code == 304
     )

@@ -60,9 +60,13 @@ def test_verify_finds_a_tampered_row(director, capsys):
     assert compute.verify("mcr")
     with pytest.raises(SystemExit):
         call_command("ranking", "verify")
+    with pytest.raises(SystemExit):
+        call_command("verify")
+    assert "ranking: 1 difference(s)" in capsys.readouterr().out
     call_command("ranking", "--full")
     call_command("ranking", "verify")
-    assert "consistent" in capsys.readouterr().out
+    call_command("verify")
+    assert "ranking: consistent" in capsys.readouterr().out
 
 
 def test_a_merge_recomputes_both_persons(director):
