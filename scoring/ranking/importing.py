@@ -35,6 +35,7 @@ from scoring.exports.ema import EMA_HEADER
 from scoring.ranking import services
 from scoring.ranking.finals import final_places
 from scoring.ranking.models import RankingEvent
+from scoring.standings.reconcile import reconcile_event
 from tournament.events.models import Event
 from tournament.persons import services as persons
 from tournament.persons.models import Person
@@ -299,6 +300,8 @@ def import_ema(
     entry.published_at = timezone.now()
     entry.save()
     services.store_results(entry, places)
+    # its standings (players without tables), so that pages and ``verify`` find them computed
+    reconcile_event(event.pk)
     services.request_recompute(
         family,
         set(links.values())
