@@ -10,6 +10,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.html import escape
 
@@ -68,7 +69,7 @@ def events_played(person: Person) -> list[Played]:
             SeatScore.objects.filter(player__in=players, result__counts=True)
             .order_by()
             .values_list("player")
-            .annotate(last=_max("result__round__number"))
+            .annotate(last=Max("result__round__number"))
         )
         if stages
         else {}
@@ -93,12 +94,6 @@ def events_played(person: Person) -> list[Played]:
         counts = bool(result is not None and result.event.is_ranking and result.event.published_at)
         out.append(Played(p, place, of, stage, p.team.name if p.team else "", counts))
     return out
-
-
-def _max(field: str):
-    from django.db.models import Max
-
-    return Max(field)
 
 
 def round_results(players: list[Player]) -> dict[int, list[dict[str, Any]]]:

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from rules import ranking as rk
 from scoring.files import CSV_TYPE, XLSX_TYPE, to_csv, to_xlsx
@@ -49,10 +50,12 @@ def _query(request: HttpRequest) -> tuple[dict, list[str]]:
     return {"as_of": as_of, "country": country, "search": search}, errors
 
 
+@require_GET
 def index(request: HttpRequest) -> HttpResponse:
     return redirect("ranking:family", family="mcr")
 
 
+@require_GET
 def family_page(request: HttpRequest, family: str) -> HttpResponse:
     """The ranking, a page of 50. For visitors without a session, the stored ranking's pages
     are kept by the family's state and the query (one query to know)."""
@@ -102,6 +105,7 @@ def _render_family_page(request: HttpRequest, family: str) -> HttpResponse:
     )
 
 
+@require_GET
 def countries_page(request: HttpRequest, family: str) -> HttpResponse:
     if family not in rk.FAMILIES:
         raise Http404
@@ -150,6 +154,7 @@ def _table(family: str, query: dict) -> tuple[list[str], list[list]]:
     return header, body
 
 
+@require_GET
 def export(request: HttpRequest, family: str, kind: str) -> HttpResponse:
     if family not in rk.FAMILIES or kind not in ("csv", "xlsx"):
         raise Http404
@@ -215,6 +220,7 @@ def _answer(request: HttpRequest, etag: str, content: bytes) -> HttpResponse:
     return response
 
 
+@require_GET
 def person_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A person's page. For visitors without a session the rendered page is kept by what it
     is made of (three queries to know), as the player pages are; for about a second

@@ -64,6 +64,12 @@ POST_ROUTES = {
     "referee:foul": FORMS_CHECKED,
     "staff:invitation": AUDITED,
     "staff:roles-seen": FORMS_CHECKED,
+    "ranking-director:event": AUDITED,
+    "ranking-director:import": "the upload answers its preview (nothing written but the file "
+    "kept an hour); the confirmation redirects (audited; tests/ranking drives it)",
+    "ranking-director:settings": AUDITED,
+    "persons:registry": AUDITED,
+    "persons:person": AUDITED,
 }
 
 

@@ -87,7 +87,11 @@ def link_event_players(
     for player in players:
         person = by_number.get(player.ema_number) if player.ema_number else None
         if person is None and choices.get(player.pk):
-            person = Person.objects.get(pk=choices[player.pk], merged_into__isnull=True)
+            person = Person.objects.filter(pk=choices[player.pk], merged_into__isnull=True).first()
+            if person is None:
+                raise ValidationError(
+                    {"decisions": [_("A chosen person was merged or is unknown; choose again.")]}
+                )
         if person is None:
             person = Person.objects.create(
                 name=player.name, country=player.country, ema_number=player.ema_number

@@ -41,23 +41,30 @@ def _errors(request: HttpRequest, error: ValidationError) -> None:
         messages.error(request, message)
 
 
+def _person(value: object) -> Person | None:
+    text = str(value or "").strip().lstrip("#")
+    return (
+        Person.objects.filter(pk=int(text)).first() if text.isdigit() and len(text) < 12 else None
+    )
+
+
 @registry_required
 @require_GET_POST
 def registry(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
-        try:
-            source = get_object_or_404(Person, pk=int(request.POST.get("source", 0) or 0))
-            target = get_object_or_404(Person, pk=int(request.POST.get("target", 0) or 0))
-            services.merge(source, target, request.POST.get("reason"), by=request.user)
-        except ValueError:
+        source, target = _person(request.POST.get("source")), _person(request.POST.get("target"))
+        if source is None or target is None:
             messages.error(request, _("Choose two persons."))
-        except ValidationError as error:
-            _errors(request, error)
         else:
-            messages.success(
-                request, _("%(a)s merged into %(b)s.") % {"a": source.name, "b": target.name}
-            )
-            return redirect("persons:person", pk=target.pk)
+            try:
+                services.merge(source, target, request.POST.get("reason"), by=request.user)
+            except ValidationError as error:
+                _errors(request, error)
+            else:
+                messages.success(
+                    request, _("%(a)s merged into %(b)s.") % {"a": source.name, "b": target.name}
+                )
+                return redirect("persons:person", pk=target.pk)
     search = " ".join((request.GET.get("q") or "").split())[:60]
     found = Person.objects.filter(merged_into__isnull=True).annotate(events=Count("players"))
     if search:
