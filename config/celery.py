@@ -14,5 +14,11 @@ app = Celery("mahjong")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Each capability keeps its tasks beside its services.
 app.autodiscover_tasks(
-    ["scoring.standings", "tournament.health", "tournament.seating", "tournament.notify"]
+    [
+        "scoring.standings",
+        "scoring.ranking",
+        "tournament.health",
+        "tournament.seating",
+        "tournament.notify",
+    ]
 )

@@ -200,6 +200,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "scoring.tasks.sweep_stale",
         "schedule": float(os.environ.get("STANDINGS_SWEEP_SECONDS", "30")),
     },
+    # every result ages: the stored ranking is recomputed as of the new day
+    "ranking-daily": {
+        "task": "scoring.ranking.daily",
+        "schedule": float(os.environ.get("RANKING_DAILY_SECONDS", "3600")),
+    },
 }
 
 # Auth ---------------------------------------------------------------------------------------

@@ -50,6 +50,9 @@ urlpatterns = [
     path("e/<slug:slug>/play/", my_page.play, name="sheets-play"),
     path("", include("scoring.sheets.urls")),
     path("", include("tournament.notify.urls")),
+    # before the event pages: "persons" and "ranking" are not event short names here
+    path("director/persons/", include("tournament.persons.urls")),
+    path("director/", include("scoring.ranking.urls_director")),
     path("director/", include("tournament.urls_director")),
     path("director/", include("scoring.exports.urls")),
     path("director/", include("scoring.board.urls")),
@@ -60,6 +63,7 @@ urlpatterns = [
     path("staff/", include("tournament.staff.urls")),
     path("e/", include("scoring.public.urls")),
     path("e/", include("scoring.rulebook.urls")),
+    path("ranking/", include("scoring.ranking.urls")),
     path("api/", include("tournament.events.api_urls")),
     path("api/", include("tournament.players.api_urls")),
     path("api/", include("tournament.rounds.api_urls")),
@@ -72,6 +76,7 @@ urlpatterns = [
     path("api/", include("scoring.formats.api_urls")),
     path("api/", include("scoring.results.api_urls")),
     path("api/", include("scoring.sheets.api_urls")),
+    path("api/", include("scoring.ranking.api_urls")),
     path(
         "api/auth/login/",
         LoginView.as_view(template_name="rest_framework/login.html"),

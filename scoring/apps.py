@@ -9,6 +9,12 @@ def _standings_changed(sender, event_id: int, **kwargs) -> None:
     request_reconcile(event_id)
 
 
+def _persons_changed(sender, person_ids, **kwargs) -> None:
+    from scoring.ranking.services import persons_changed
+
+    persons_changed(person_ids)
+
+
 def rebuild_stale_standings(sender, using: str = "default", **kwargs) -> None:
     """After ``migrate``: recompute every event whose snapshot is missing or older than the
     event (a migration that changed the snapshot's format marks them stale), in this step,
@@ -72,11 +78,13 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from penalties.tablet.panels import register
         from scoring.sheets.floor import tablet_panel
+        from tournament.persons.services import persons_changed
         from tournament.signals import standings_changed
 
         register(tablet_panel)
 
         standings_changed.connect(_standings_changed, dispatch_uid="scoring.request_reconcile")
+        persons_changed.connect(_persons_changed, dispatch_uid="scoring.ranking.persons")
         post_migrate.connect(
             ensure_result_triggers, sender=self, dispatch_uid="scoring.sqlite_triggers"
         )

@@ -217,6 +217,10 @@ def fresh_public_page_memory():
     public.RECENT_REVISIONS.clear()
     public.NAV.clear()
     public.NAV_HTML.clear()
+    from scoring.ranking import views as ranking_pages
+
+    ranking_pages.PERSON_PAGES.clear()
+    ranking_pages.RECENT_KEYS.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -23,6 +23,7 @@ from tournament.notify.models import (
     PushSubscription,
     Recipient,
 )
+from tournament.persons.models import Person, PersonChange
 from tournament.players.models import (
     EMA_NUMBER_REGEX,
     PLAYER_CLUB_MAX,
@@ -62,6 +63,8 @@ __all__ = [
     "NotifySettings",
     "Player",
     "PlayerImport",
+    "Person",
+    "PersonChange",
     "PlayerQuerySet",
     "PushSubscription",
     "Recipient",

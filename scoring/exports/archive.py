@@ -67,6 +67,9 @@ SECTIONS: tuple[tuple[str, type[models.Model]], ...] = (
     ("hand_confirmations", HandConfirmation),
 )
 CO_OFFENDERS = FoulReport.co_offenders.through
+# Fields that are not the event's own: a player's person spans events (``tournament.persons``);
+# an archive leaves it out, and an import ignores it.
+LEFT_OUT = {Player: frozenset({"person"})}
 
 
 def _querysets(event: Event) -> dict[str, models.QuerySet]:
@@ -106,7 +109,8 @@ def _jsonable(value: Any) -> Any:
 def _dump_rows(
     queryset: models.QuerySet, usernames: dict[int, str], used: set[str]
 ) -> list[dict[str, Any]]:
-    fields = queryset.model._meta.concrete_fields
+    left_out = LEFT_OUT.get(queryset.model, frozenset())
+    fields = [f for f in queryset.model._meta.concrete_fields if f.name not in left_out]
     out = []
     for values in queryset.order_by("pk").values(*[f.attname for f in fields]):
         row = {}
@@ -193,7 +197,7 @@ def _build(
         )
     values = {}
     for name, field in fields.items():
-        if name not in row:
+        if name not in row or name in LEFT_OUT.get(model, ()):
             continue
         value = row[name]
         if _is_user_field(field):

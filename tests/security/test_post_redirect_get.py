@@ -70,6 +70,12 @@ POST_ROUTES = {
     "notify:forget": "a JSON endpoint of the page's script, not a form",
     "notify:unsubscribe": "RFC 8058 one-click unsubscribe: the mail client POSTs and expects "
     "a 2xx; repeating it changes nothing",
+    "ranking-director:event": AUDITED,
+    "ranking-director:import": "the upload answers its preview (nothing written but the file "
+    "kept an hour); the confirmation redirects (audited; tests/ranking drives it)",
+    "ranking-director:settings": AUDITED,
+    "persons:registry": AUDITED,
+    "persons:person": AUDITED,
 }
 
 

@@ -24,6 +24,7 @@ from tournament.events import services as event_services
 from tournament.events.models import Event
 from tournament.formats import stages as stage_services
 from tournament.formats import teams as team_services
+from tournament.persons.models import Person
 from tournament.players.models import PlayerImport
 from tournament.seating import services as seating_service
 from tournament.staff import invitations
@@ -111,6 +112,7 @@ class World:
         self.final = stage_services.add_stage(
             event, name="Final", first_round=2, last_round=2, cut_size=4
         )
+        self.person = Person.objects.create(name="Matrix Person", country="CZ")
 
 
 def paths(world: World) -> dict[str, str]:
@@ -129,6 +131,8 @@ def paths(world: World) -> dict[str, str]:
         "dispute": "1",
         "call": "1",
         "player_id": str(world.player.pk),
+        "family": "mcr",
+        "kind": "csv",
     }
 
 
@@ -162,6 +166,9 @@ def concrete(route: str, name: str, world: World) -> str:
         "stage-detail": world.final.pk,
         "stage-cut": world.final.pk,
         "stage-seat": world.final.pk,
+        "ranking:person": world.person.pk,
+        "ranking-person": world.person.pk,
+        "persons:person": world.person.pk,
     }.get(name)
     import re
 
@@ -557,6 +564,30 @@ RULES = {
     },
     "team-standings": {"get": (ALL, None)},
     "final-ranking": {"get": (ALL, None)},
+    # The ranking across events: public reads; an event's part in it is its director's; the
+    # registry of persons, imports and the ranking's settings are for directors (who may
+    # create events).
+    "ranking:index": {"get": (ALL, None)},
+    "ranking:family": {"get": (ALL, None)},
+    "ranking:countries": {"get": (ALL, None)},
+    "ranking:export": {"get": (ALL, None)},
+    "ranking:person": {"get": (ALL, None)},
+    "ranking-list": {"get": (ALL, None)},
+    "ranking-person": {"get": (ALL, None)},
+    "ranking-director:event": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"mark": "1", "is_ranking": "on"}),
+    },
+    "ranking-director:import": {"get": (EVENT_CREATORS, None), "post": (EVENT_CREATORS, None)},
+    "ranking-director:settings": {
+        "get": (EVENT_CREATORS, None),
+        "post": (EVENT_CREATORS, lambda w: {"family": "mcr", "part_b_count": "3"}),
+    },
+    "persons:registry": {"get": (EVENT_CREATORS, None), "post": (EVENT_CREATORS, None)},
+    "persons:person": {
+        "get": (EVENT_CREATORS, None),
+        "post": (EVENT_CREATORS, lambda w: {"ema": "1", "ema_number": ""}),
+    },
 }
 
 

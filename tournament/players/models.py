@@ -66,6 +66,17 @@ class Player(models.Model):
         verbose_name=_("team"),
     )
 
+    # The person this entry belongs to across events (``tournament.persons``); set when the
+    # event's final ranking is published or by a director, never two players of one event.
+    person = models.ForeignKey(
+        "tournament.Person",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("person"),
+    )
+
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
@@ -84,6 +95,12 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=Q(ema_number="") | Q(ema_number__regex=EMA_NUMBER_REGEX),
                 name="player_ema_number_format",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "person"],
+                condition=Q(person__isnull=False),
+                name="player_person_once_per_event",
+                violation_error_message=_("A person plays at most once in an event."),
             ),
             models.UniqueConstraint(
                 fields=["event", "pin_digest"],

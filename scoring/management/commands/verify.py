@@ -1,5 +1,6 @@
 """Check every event (or one): the ledger against itself, the standings against a
-recomputation and every sheet-derived result against its sheet. Exits with status 1 on any
+recomputation and every sheet-derived result against its sheet; without an event, the stored
+ranking across events against a fresh computation too. Exits with status 1 on any
 difference, listing each."""
 
 from __future__ import annotations
@@ -32,5 +33,17 @@ class Command(BaseCommand):
                     self.stdout.write(f"  - {problem}")
             else:
                 self.stdout.write(self.style.SUCCESS(f"{item.slug}: consistent"))
+        if not event:
+            from rules.ranking import FAMILIES
+            from scoring.ranking.compute import verify as verify_ranking
+
+            problems = [p for family in FAMILIES for p in verify_ranking(family)]
+            if problems:
+                failed += 1
+                self.stdout.write(self.style.ERROR(f"ranking: {len(problems)} difference(s)"))
+                for problem in problems:
+                    self.stdout.write(f"  - {problem}")
+            else:
+                self.stdout.write(self.style.SUCCESS("ranking: consistent"))
         if failed:
             raise SystemExit(1)

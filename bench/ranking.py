@@ -1,0 +1,395 @@
+"""The ranking across events at scale: 10 000 persons, 2 000 ranking events over 4 years and
+100 000 results (50 per event on average, places with ties), built in bulk in a throw-away
+database (SQLite by default; ``--database-url postgres://...`` for PostgreSQL).
+
+    python bench/ranking.py [--persons 10000] [--events 2000] [--results 100000]
+                            [--database-url ...] [--repeat 5]
+
+- ``full_s``: ``compute.recompute(family)`` whole (read every result, the exact arithmetic of
+  ``rules.ranking``, write every listed person's row and place), best of ``--repeat``.
+- ``floor_s``: the same arithmetic (base ranks with shared places, weights, age factors, Part
+  A with its padding, Part B over the best three, the ranking and the places) in one numpy
+  pass over the arrays of the results, in float64 (best of ``--repeat``): the floor no
+  exact implementation can beat. ``ratio`` = full_s / floor_s.
+- ``incremental_ms``: a new 100-player ranking event's results stored, then the recompute of
+  its 100 persons (their rows and every place), median of ``--repeat`` events.
+- ``page_ms``: the slower of the ranking page (first page) and a person's page (a person with
+  many results), median of 30 requests each through Django's test client in this process, as
+  a visitor without a session sees them (kept rendered, see ``scoring.ranking.views``); the
+  line before gives each, and each rendered afresh (``*_cold_ms``: every kept page dropped
+  first). ``ping_ms``: ``/ping`` the same way.
+
+Last line: ``persons=<n> events=<n> results=<n> full_s=<> floor_s=<> ratio=<>
+incremental_ms=<> page_ms=<> ping_ms=<>``. Goals: ratio <= 3, incremental <= 500 ms, person
+page <= 10 x ping. The run fails if ``verify`` finds a difference or the float floor
+disagrees with the exact ranking by more than 1e-6.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from bench._build import fresh_database, setup_django  # noqa: E402
+
+COUNTRIES = ["NL", "DE", "FR", "CZ", "PL", "FI", "DK", "AT", "CH", "IT", "ES", "GB", "HU", "SE"]
+
+
+def build(persons: int, events: int, results: int, seed: int = 7) -> None:
+    """Persons, finished events with their players and published final places, in bulk."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.utils import timezone
+
+    from rules import ranking as rk
+    from scoring.ranking.models import RankingEvent, RankingResult
+    from tournament.events.models import Event
+    from tournament.persons.models import Person
+    from tournament.players.models import Player
+
+    rng = np.random.default_rng(seed)
+    today = timezone.localdate()
+    with transaction.atomic():
+        user, _ = get_user_model().objects.get_or_create(username="bench-director")
+        Person.objects.bulk_create(
+            [
+                Person(
+                    name=f"Person {i:05d}",
+                    country=COUNTRIES[i % len(COUNTRIES)],
+                    ema_number=f"{10000000 + i}",
+                )
+                for i in range(persons)
+            ],
+            batch_size=2000,
+        )
+        person_ids = np.array(Person.objects.order_by("pk").values_list("pk", flat=True))
+        sizes = rng.multinomial(results - 2 * events, np.ones(events) / events) + 2
+        sizes = np.minimum(sizes, persons)
+        days_ago = rng.integers(0, 4 * 365, size=events)
+        event_rows = [
+            Event(
+                name=f"Event {e:04d}",
+                slug=f"event-{e:04d}",
+                ruleset="mcr",
+                status=Event.Status.FINISHED,
+                start_date=today - timedelta(days=int(days_ago[e]) + 1),
+                end_date=today - timedelta(days=int(days_ago[e])),
+                is_public=True,
+                director=user,
+            )
+            for e in range(events)
+        ]
+        Event.objects.bulk_create(event_rows, batch_size=1000)
+        event_ids = list(Event.objects.order_by("pk").values_list("pk", flat=True))
+        players = []
+        places: list[list[int]] = []
+        for e, event_id in enumerate(event_ids):
+            chosen = rng.choice(len(person_ids), size=int(sizes[e]), replace=False)
+            # places with ties: every tenth player ties with the one before
+            order = []
+            for rank in range(len(chosen)):
+                tie = rank and rng.random() < 0.1
+                order.append(order[-1] if tie else rank + 1)
+            places.append(order)
+            for i in chosen:
+                players.append(
+                    Player(
+                        event_id=event_id,
+                        name=f"Person {int(i):05d}",
+                        country=COUNTRIES[int(i) % len(COUNTRIES)],
+                        ema_number=f"{10000000 + int(i)}",
+                        person_id=int(person_ids[i]),
+                    )
+                )
+        Player.objects.bulk_create(players, batch_size=5000)
+        RankingEvent.objects.bulk_create(
+            [
+                RankingEvent(
+                    event_id=event_id,
+                    family="mcr",
+                    is_ranking=True,
+                    published_at=timezone.now(),
+                    last_day=event_rows[e].end_date,
+                    days=2,
+                    players=int(sizes[e]),
+                    countries=min(int(sizes[e]), len(COUNTRIES)),
+                    weight=str(
+                        rk.event_weight(
+                            rk.EventFacts(2, int(sizes[e]), min(int(sizes[e]), len(COUNTRIES)))
+                        ).total
+                    ),
+                )
+                for e, event_id in enumerate(event_ids)
+            ],
+            batch_size=1000,
+        )
+        by_event: dict[int, list[int]] = {}
+        for pk, event_id in Player.objects.order_by("pk").values_list("pk", "event_id"):
+            by_event.setdefault(event_id, []).append(pk)
+        RankingResult.objects.bulk_create(
+            [
+                RankingResult(
+                    event_id=event_id, player_id=pk, place=place, shared=places[e].count(place)
+                )
+                for e, event_id in enumerate(event_ids)
+                for pk, place in zip(by_event[event_id], places[e], strict=True)
+            ],
+            batch_size=5000,
+        )
+
+
+def arrays(family: str = "mcr"):
+    """The results as arrays (read once, outside the floor's timing)."""
+    from django.utils import timezone
+
+    from scoring.ranking.models import RankingEvent, RankingResult
+
+    events = {
+        pk: (day.toordinal(), n, float(Fraction(w)))
+        for pk, day, n, w in RankingEvent.objects.filter(family=family).values_list(
+            "event_id", "last_day", "players", "weight"
+        )
+    }
+    rows = np.array(
+        list(
+            RankingResult.objects.filter(event__family=family).values_list(
+                "event_id", "place", "player__person_id"
+            )
+        ),
+        dtype=np.int64,
+    )
+    ev = rows[:, 0]
+    info = np.array([events[int(e)] for e in ev])
+    return {
+        "event": ev,
+        "place": rows[:, 1],
+        "person": rows[:, 2],
+        "last": info[:, 0].astype(np.int64),
+        "n": info[:, 1].astype(np.int64),
+        "weight": info[:, 2],
+        "today": timezone.localdate().toordinal(),
+    }
+
+
+def floor(a: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ranking's arithmetic in one numpy pass (float64): (persons, values, places)."""
+    event, place, person, n = a["event"], a["place"], a["person"], a["n"]
+    # shared places: players of one event with one place
+    key = event * 1_000_000 + place
+    _, inverse, counts = np.unique(key, return_inverse=True, return_counts=True)
+    tied = counts[inverse]
+    p = place + (tied - 1) / 2.0
+    r = 1000.0 * (n - p) / (n - 1)
+    age = a["today"] - a["last"]
+    factor = np.select([age < 0, age <= 365, age <= 730, age <= 1095], [0, 1, 2 / 3, 1 / 3], 0)
+    wa = a["weight"] * factor
+    keep = wa > 0
+    r, wa, person, last = r[keep], wa[keep], person[keep], a["last"][keep]
+    ids, who = np.unique(person, return_inverse=True)
+    count = np.bincount(who, minlength=len(ids))
+    top_a = np.bincount(who, weights=wa * r, minlength=len(ids))
+    bottom_a = np.bincount(who, weights=wa, minlength=len(ids)) + np.maximum(0, 5 - count)
+    part_a = top_a / bottom_a
+    # Part B: best three per person by r, then wa, then the more recent
+    order = np.lexsort((-last, -wa, -r, who))
+    sorted_who = who[order]
+    start = np.searchsorted(sorted_who, np.arange(len(ids)))
+    rank_in = np.arange(len(order)) - start[sorted_who]
+    best = order[rank_in < 3]
+    top_b = np.bincount(who[best], weights=wa[best] * r[best], minlength=len(ids))
+    bottom_b = np.bincount(who[best], weights=wa[best], minlength=len(ids)) + np.maximum(
+        0, 3 - count
+    )
+    value = (part_a + top_b / bottom_b) / 2
+    listed = count >= 2
+    ids, value = ids[listed], value[listed]
+    ordered = np.argsort(-value, kind="stable")
+    sorted_values = value[ordered]
+    first = np.r_[True, sorted_values[1:] != sorted_values[:-1]]
+    places = np.empty(len(value), dtype=np.int64)
+    places[ordered] = np.maximum.accumulate(np.where(first, np.arange(1, len(value) + 1), 0))
+    return ids, value, places
+
+
+def best_of(repeat: int, call) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        result = call()
+        best = min(best, time.perf_counter() - started)
+    return best, result
+
+
+def new_event(index: int, persons: list[int]) -> list[int]:
+    """A new 100-player ranking event (yesterday), stored without recomputing: its persons."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.utils import timezone
+
+    from scoring.ranking.models import RankingEvent, RankingResult
+    from tournament.events.models import Event
+    from tournament.persons.models import Person
+    from tournament.players.models import Player
+
+    day = timezone.localdate() - timedelta(days=1)
+    with transaction.atomic():
+        event = Event.objects.create(
+            name=f"New {index}",
+            slug=f"new-{index}",
+            ruleset="mcr",
+            status="finished",
+            start_date=day,
+            end_date=day,
+            is_public=True,
+            director=get_user_model().objects.get(username="bench-director"),
+        )
+        people = list(Person.objects.filter(pk__in=persons))
+        Player.objects.bulk_create(
+            [Player(event=event, name=p.name, country=p.country, person=p) for p in people]
+        )
+        entry = RankingEvent.objects.create(
+            event=event,
+            family="mcr",
+            is_ranking=True,
+            published_at=timezone.now(),
+            last_day=day,
+            days=1,
+            players=len(people),
+            countries=10,
+            weight="5/2",
+        )
+        RankingResult.objects.bulk_create(
+            [
+                RankingResult(event=entry, player=pl, place=i + 1)
+                for i, pl in enumerate(Player.objects.filter(event=event).order_by("pk"))
+            ]
+        )
+    return [p.pk for p in people]
+
+
+def timed_get(client, path: str, times: int = 30) -> float:
+    samples = []
+    for _ in range(times):
+        started = time.perf_counter()
+        response = client.get(path)
+        samples.append((time.perf_counter() - started) * 1000)
+        if response.status_code != 200:
+            raise SystemExit(f"{path} answered {response.status_code}")
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--persons", type=int, default=10_000)
+    parser.add_argument("--events", type=int, default=2_000)
+    parser.add_argument("--results", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--database-url", default="")
+    args = parser.parse_args()
+
+    url, drop = fresh_database(args.database_url, "bench_ranking")
+    try:
+        setup_django(
+            url,
+            DEBUG="0",
+            ALLOWED_HOSTS="testserver,127.0.0.1",
+            HTTPS="0",
+            SECRET_KEY="benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+            LOG_LEVEL="ERROR",
+            STATIC_ROOT=tempfile.mkdtemp(prefix="bench-ranking-static-"),
+        )
+        from django.core.management import call_command
+
+        call_command("collectstatic", interactive=False, verbosity=0)
+        from django.db.models import Count
+        from django.test import Client
+
+        from scoring.ranking import compute
+        from scoring.ranking.models import RankingEntry, RankingResult
+        from tournament.persons.models import Person
+
+        started = time.perf_counter()
+        build(args.persons, args.events, args.results)
+        built = time.perf_counter() - started
+        total = RankingResult.objects.count()
+        full_s, _ = best_of(args.repeat, lambda: compute.recompute("mcr"))
+        problems = compute.verify("mcr")
+        if problems:
+            raise SystemExit(f"verify: {problems[:5]}")
+        data = arrays()
+        floor_s, (ids, values, _places) = best_of(args.repeat, lambda: floor(data))
+        stored = dict(RankingEntry.objects.filter(family="mcr").values_list("person_id", "score"))
+        worst = max(abs(stored[int(i)] - float(v)) for i, v in zip(ids, values, strict=True))
+        if len(stored) != len(ids) or worst > 1e-6:
+            raise SystemExit(f"floor disagrees: {len(stored)} vs {len(ids)} persons, {worst}")
+
+        rng = np.random.default_rng(3)
+        all_persons = list(Person.objects.values_list("pk", flat=True))
+        incremental = []
+        for index in range(args.repeat):
+            chosen = [int(p) for p in rng.choice(all_persons, size=100, replace=False)]
+            moved = new_event(index, chosen)
+            started = time.perf_counter()
+            outcome = compute.recompute("mcr", moved)
+            incremental.append((time.perf_counter() - started) * 1000)
+            assert not outcome.full
+        if compute.verify("mcr"):
+            raise SystemExit("verify after the incremental recomputes failed")
+
+        client = Client()
+        busiest = (
+            RankingResult.objects.values("player__person")
+            .order_by()
+            .annotate(n=Count("pk"))
+            .order_by("-n")
+            .first()["player__person"]
+        )
+        timed_get(client, "/ping", 5)
+        ping_ms = timed_get(client, "/ping")
+        ranking_ms = timed_get(client, "/ranking/mcr/")
+        person_ms = timed_get(client, f"/ranking/persons/{busiest}/")
+        page_ms = max(ranking_ms, person_ms)
+        from django.core.cache import cache
+
+        from scoring.ranking import views as ranking_views
+
+        def cold(path: str) -> float:
+            samples = []
+            for _ in range(10):
+                ranking_views.PERSON_PAGES.clear()
+                ranking_views.RECENT_KEYS.clear()
+                cache.clear()
+                samples.append(timed_get(client, path, 1))
+            return statistics.median(samples)
+
+        person_cold_ms = cold(f"/ranking/persons/{busiest}/")
+        ranking_cold_ms = cold("/ranking/mcr/")
+        print(
+            f"built_s={built:.1f} listed={len(stored)} ranking_page_ms={ranking_ms:.1f} "
+            f"person_page_ms={person_ms:.1f} ranking_page_cold_ms={ranking_cold_ms:.1f} "
+            f"person_page_cold_ms={person_cold_ms:.1f} person_results="
+            f"{RankingResult.objects.filter(player__person=busiest).count()} "
+            f"incremental_all_ms={','.join(f'{x:.0f}' for x in incremental)}"
+        )
+        print(
+            f"persons={args.persons} events={args.events} "
+            f"results={total} full_s={full_s:.3f} floor_s={floor_s:.4f} "
+            f"ratio={full_s / floor_s:.1f} incremental_ms={statistics.median(incremental):.0f} "
+            f"page_ms={page_ms:.1f} ping_ms={ping_ms:.2f}"
+        )
+    finally:
+        drop()
+
+
+if __name__ == "__main__":
+    main()
