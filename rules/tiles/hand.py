@@ -91,6 +91,7 @@ class TileHand:
             if standing[position] == self.win:
                 del standing[position]
                 break
+        standing.sort(key=lambda t: (index(t), t))
         parts = [_write(standing)]
         for meld in self.melds:
             body = _write(meld.tiles) + (f":{meld.source}" if meld.source else "")
