@@ -56,7 +56,8 @@ class TileResult:
             return Win(winner=winner, fan=self.fan, bonus=self.bonus)
         if self.limit:
             return Win(winner=winner, limit=self.limit, yakuman=self.yakuman)
-        return Win(winner=winner, han=self.han, fu=self.fu)
+        # From 5 han the fu no longer count (and a hand with several kongs may pass 110).
+        return Win(winner=winner, han=self.han, fu=self.fu if self.han < 5 else 0)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -76,6 +76,7 @@ def test_a_player_enters_a_riichi_hand_by_its_tiles_on_a_phone(
     )
     pins.ensure_pins(hall.event)
     page = sign_in(phone, live_server.url, hall.event.slug, hall.south)
+    page.wait_for_load_state("load")  # the form's script (sheets.js) has run
     page.select_option("[name=kind]", "win")
     page.select_option("[name=winner]", "1")
     page.select_option("[name=discarder]", "")
@@ -93,4 +94,24 @@ def test_a_player_enters_a_riichi_hand_by_its_tiles_on_a_phone(
     hand = SheetHand.objects.get()
     assert hand.data["wins"][0] == {"winner": 1, "han": 4, "fu": 20}
     width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+
+
+def test_the_check_fits_a_phone(make_hall, live_server, phone, shoot):
+    hall = make_hall("riichi_ema", {"red_fives": True})
+    page = phone.new_page()
+    login(page, live_server, hall.floor)
+    page.goto(f"{live_server.url}/referee/{hall.event.slug}/r1/t1/check-hand/")
+    page.wait_for_selector("[data-picker]:not([hidden])")
+    assert page.locator("[data-tile='0p']").is_visible()  # the event's red fives
+    assert page.locator("[data-tile='1f']").count() == 0  # no flowers in riichi
+    box = page.locator("[data-tile='5m']").bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 30
+    page.locator(f"input[name=player][value='{hall.east.pk}'] >> xpath=..").tap()
+    page.fill("[name=notation]", "234m567p678s99p34s5s")
+    page.click("button:has-text('Count the hand')")
+    page.wait_for_selector("#hand-result")
+    assert "Pinfu" in page.locator("#hand-result").inner_text()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    shoot(page, "tiles-check-phone")
     assert width <= 390, width

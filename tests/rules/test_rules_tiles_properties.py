@@ -180,3 +180,32 @@ def test_mcr_tiles_pay_what_section_7_says(data):
             expected[seat] -= amount
             expected[winner] += amount
     assert paid == tuple(expected)
+
+
+NOTATION_ALPHABET = "0123456789mpszf[]():+ x"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.text(alphabet=NOTATION_ALPHABET, max_size=60),
+    family=st.sampled_from(("mcr", "riichi")),
+    flags=st.fixed_dictionaries(
+        {
+            "tsumo": st.booleans(),
+            "kong": st.booleans(),
+            "last_tile": st.booleans(),
+            "fourth_tile": st.booleans(),
+            "riichi": st.sampled_from(("", "riichi", "double")),
+            "ippatsu": st.booleans(),
+            "first_draw": st.booleans(),
+            "seat_wind": st.integers(0, 3),
+        }
+    ),
+)
+def test_any_typed_text_is_read_or_named_never_a_crash(text, family, flags):
+    """Whatever is typed, the adapter answers a result or a RuleError (a form error), never
+    another exception (a 500)."""
+    try:
+        score_tiles(family, {"notation": text}, flags, {"red_fives": True})
+    except RuleError as error:
+        assert error.message
