@@ -73,6 +73,12 @@ class HandCheckForm(forms.Form):
             self.fields["ura"] = forms.CharField(
                 label=_("Ura dora indicators"), max_length=20, required=False
             )
+            self.fields["counters"] = forms.IntegerField(
+                label=_("Counters (honba)"), min_value=0, max_value=100, required=False
+            )
+            self.fields["sticks"] = forms.IntegerField(
+                label=_("Riichi sticks on the table"), min_value=0, max_value=100, required=False
+            )
         self.order_fields(["player", "notation", "win", "tsumo"])
 
     def inputs(self) -> dict[str, Any]:

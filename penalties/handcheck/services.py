@@ -13,7 +13,16 @@ from django.utils.translation import gettext as _
 
 from penalties.models import FoulReport, HandCheck
 from rules import RuleError, get_ruleset
-from rules.tiles import TileResult, chinese, label, parse_hand_data, score_tiles
+from rules.tiles import (
+    TileResult,
+    chinese,
+    label,
+    parse_hand_data,
+    parse_situation,
+    score_tiles,
+    state_for,
+    tile_payments,
+)
 from tournament.events.models import Event
 
 FAMILIES = {"mcr": "mcr", "riichi_ema": "riichi", "riichi_wrc": "riichi"}
@@ -60,6 +69,40 @@ def evaluate(event: Event, inputs: Mapping[str, Any]) -> TileResult:
         return score_tiles(family, hand, inputs.get("situation") or {}, event_options(event))
     except RuleError as error:
         raise rule_error(error) from None
+
+
+def payment(
+    event: Event,
+    inputs: Mapping[str, Any],
+    result: TileResult,
+    *,
+    counters: int = 0,
+    sticks: int = 0,
+) -> dict[str, Any] | None:
+    """What the win pays under RULES.md section 7 (``rules.hands``, with the table's counters
+    and riichi sticks): ``gain`` for the winner and who pays what; None for a false win."""
+    if not result.reaches_minimum:
+        return None
+    situation = parse_situation(inputs.get("situation") or {})
+    winner = 0
+    discarder = None if situation.tsumo else 1
+    state = state_for(winner, situation, counters=counters, deposits=1000 * sticks)
+    try:
+        paid = tile_payments(
+            result, winner=winner, discarder=discarder, options=event_options(event), state=state
+        )
+    except RuleError as error:
+        raise rule_error(error) from None
+    answer: dict[str, Any] = {"gain": paid[winner], "tsumo": situation.tsumo}
+    if discarder is not None:
+        answer["discarder"] = -paid[discarder]
+        answer["others"] = -paid[(winner + 2) % 4]
+    elif state.dealer == winner:
+        answer["each"] = -paid[1]
+    else:
+        answer["dealer"] = -paid[state.dealer]
+        answer["others"] = -paid[next(s for s in (1, 2, 3) if s != state.dealer)]
+    return answer
 
 
 def lines(result: TileResult) -> list[dict[str, Any]]:

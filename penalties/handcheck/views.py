@@ -48,7 +48,7 @@ def check(request: HttpRequest, slug: str, round_number: int, table_number: int)
     form = HandCheckForm(
         request.GET if bound else None, family=family, seats=seats, red_fives=red_fives
     )
-    result = lines = foul_url = None
+    result = lines = foul_url = paid = None
     if bound and form.is_valid():
         inputs = form.inputs()
         try:
@@ -58,6 +58,16 @@ def check(request: HttpRequest, slug: str, round_number: int, table_number: int)
                 form.add_error(field if field in form.fields else "notation", messages)
         else:
             lines = services.lines(result)
+            try:
+                paid = services.payment(
+                    event,
+                    inputs,
+                    result,
+                    counters=form.cleaned_data.get("counters") or 0,
+                    sticks=form.cleaned_data.get("sticks") or 0,
+                )
+            except ValidationError:
+                paid = None
             if not result.reaches_minimum:
                 query = {
                     "offender": form.cleaned_data["player"],
@@ -82,6 +92,7 @@ def check(request: HttpRequest, slug: str, round_number: int, table_number: int)
             "result": result,
             "lines": lines,
             "foul_url": foul_url,
+            "paid": paid,
             "tiles": TILES,
             "red_fives": red_fives,
             "flowers": family == "mcr",

@@ -98,6 +98,9 @@ def test_a_hand_over_eight_has_no_false_win_link(make_hall):
     assert response.status_code == 200
     assert response.context["result"].fan == 13
     assert response.context["foul_url"] is None
+    # Green Book payment: the discarder pays 8 + 13, each other player 8.
+    assert response.context["paid"] == {"gain": 37, "tsumo": False, "discarder": 21, "others": 8}
+    assert "The winner takes 37" in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -132,6 +135,15 @@ def test_a_riichi_check_reads_yaku_and_dora(make_hall):
     keys = [line["key"] for line in response.context["lines"]]
     assert keys == ["tsumo", "riichi", "ippatsu", "pinfu", "aka_dora"]
     assert response.context["foul_url"] is None
+    # South's mangan tsumo: the dealer pays 4000, the others 2000 each.
+    assert response.context["paid"] == {"gain": 8000, "tsumo": True, "dealer": 4000, "others": 2000}
+    ron = web(h.floor).get(check_url(h), {**query, "tsumo": "0", "ippatsu": ""})
+    assert ron.context["paid"] == {"gain": 3900, "tsumo": False, "discarder": 3900, "others": 0}
+    assert "The winner takes 3900 from the discarder." in ron.content.decode()
+    with_counters = web(h.floor).get(check_url(h), {**query, "counters": "2", "sticks": "1"})
+    assert with_counters.context["paid"] == {
+        "gain": 8000 + 600 + 1000, "tsumo": True, "dealer": 4200, "others": 2200,
+    }  # fmt: skip
 
 
 def test_the_api_keeps_a_check_with_a_report_and_refuses_a_bad_one(make_hall):
