@@ -9,7 +9,9 @@
    through ``POST /api/events/<event>/rounds/1/tables/<n>/sheet/hands/`` (the whole Django
    stack, in-process: the test client's WSGI handler, no network), a fresh table whenever a
    hanchan ends. Line: ``api_hands=<n> api_p95_ms=<ms> stored=<n>``. The run fails on any
-   answer but 201 or on stored != hands. SQLite in a temporary folder unless --database-url.
+   answer but 201 or on stored != hands. The same hands entered as announced (han and fu
+   typed) give the yardstick: ``announced_hands=<n> api_p95_ms=<ms>``. SQLite in a temporary
+   folder unless --database-url.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ def calculation(count: int, seed: int) -> tuple[int, float]:
     return len(times), p95(times)
 
 
-def api(count: int, seed: int) -> tuple[int, float, int]:
+def api(count: int, seed: int, *, announced: bool = False) -> tuple[int, float, int]:
     import logging
 
     from django.contrib.auth import get_user_model
@@ -118,11 +120,11 @@ def api(count: int, seed: int) -> tuple[int, float, int]:
 
     logging.getLogger("django.request").setLevel(logging.CRITICAL)  # the 400 at a game's end
     rng = random.Random(seed)
-    director = get_user_model().objects.create_user("bench-director", password="x")
+    director, _new = get_user_model().objects.get_or_create(username="bench-director")
     event = event_services.save_event(
         Event(
             name="Tiles bench",
-            slug="tiles-bench",
+            slug="announced-bench" if announced else "tiles-bench",
             ruleset="riichi_ema",
             ruleset_options={"tiles_on_sheet": True},
             is_public=True,
@@ -156,6 +158,9 @@ def api(count: int, seed: int) -> tuple[int, float, int]:
                 "tiles": {"notation": rng.choice(hands), "situation": {}},
             },
         }
+        if announced:  # the same kind of hand, its count typed: the yardstick
+            del body["hand"]["tiles"]
+            body["hand"].update(han=2, fu=30)
         url = f"/api/events/{event.slug}/rounds/1/tables/{table}/sheet/hands/"
         start = time.perf_counter()
         answer = client.post(url, body, content_type="application/json")
@@ -191,6 +196,10 @@ def main() -> None:
         if stored != api_done:
             raise SystemExit(f"stored={stored} != hands={api_done}")
         print(f"api_hands={api_done} api_p95_ms={api_p95:.1f} stored={stored}", flush=True)
+        done, announced_p95, stored = api(args.api_hands, args.seed, announced=True)
+        print(
+            f"announced_hands={done} api_p95_ms={announced_p95:.1f} (the count typed)", flush=True
+        )
     finally:
         drop()
 
