@@ -17,6 +17,7 @@ def ensure_sqlite_triggers(sender, using: str = "default", **kwargs) -> None:
     if ("penalties", "0003_integrity_append_only_everywhere") not in applied:
         return
     from penalties.migrations._triggers import (
+        HAND_CHECK_TABLES,
         LATER_PENALTY_TABLES,
         MAINTENANCE,
         PENALTY_TABLES,
@@ -26,6 +27,8 @@ def ensure_sqlite_triggers(sender, using: str = "default", **kwargs) -> None:
     tables = list(PENALTY_TABLES)
     if ("penalties", "0004_private_note_public_explanation_replacements") in applied:
         tables += LATER_PENALTY_TABLES
+    if ("penalties", "0005_hand_checks") in applied:
+        tables += HAND_CHECK_TABLES
     with connection.cursor() as cursor:
         cursor.execute(MAINTENANCE)
         for table in tables:

@@ -5,7 +5,8 @@ for the staff and a public explanation; recording it writes its ledger entries i
 transaction (``penalties.services.record_foul``). A void is a new row that says who reversed a
 report and why; its reversing entries point at the entries they undo through ``reverses``,
 which is unique, so an entry is reversed at most once. A re-pricing voids a report and records
-its replacement; a ``Replacement`` row links the two.
+its replacement; a ``Replacement`` row links the two. A ``HandCheck`` keeps the tiles a
+referee checked with the false-win report they led to.
 The model layer refuses updates and deletes; on PostgreSQL a trigger refuses them too.
 """
 
@@ -143,6 +144,29 @@ class Replacement(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"#{self.replaced_id} -> #{self.replacement_id}"
+
+
+class HandCheck(AppendOnlyModel):
+    """The referee's check of a hand from its tiles, kept with the foul report it led to: what
+    was entered (``inputs``: the notation and the situation) and what the rulebook read from it
+    (``result``: the fans or yaku line by line and the totals). Evidence, written once with the
+    report and never changed (issue 36)."""
+
+    report = models.OneToOneField(FoulReport, on_delete=models.PROTECT, related_name="hand_check")
+    family = models.CharField(max_length=10)
+    notation = models.CharField(_("tiles"), max_length=200)
+    inputs = models.JSONField(default=dict)
+    result = models.JSONField(default=dict)
+    total = models.IntegerField(_("total"))
+    reaches_minimum = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hand check")
+        verbose_name_plural = _("hand checks")
+
+    def __str__(self) -> str:
+        return f"check of #{self.report_id}: {self.notation}"
 
 
 class LedgerEntry(AppendOnlyModel):

@@ -58,6 +58,14 @@ class FoulCreateSerializer(serializers.Serializer):
     idempotency_key = serializers.CharField(
         max_length=64, help_text="Client-generated key: a replay with it stores nothing new."
     )
+    hand_check = serializers.JSONField(
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text="The hand the referee checked from its tiles, kept with the report as "
+        'evidence: {"notation": "123m456p...", "win": "", "situation": {"tsumo": false, '
+        '"seat_wind": 0, "prevalent_wind": 0, ...}} (MCR and riichi events).',
+    )
 
 
 class VoidCreateSerializer(serializers.Serializer):

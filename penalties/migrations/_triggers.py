@@ -9,6 +9,8 @@ PENALTY_TABLES = (
 )
 # Tables made after 0003, each closed by the migration that creates it (0004: re-pricing links).
 LATER_PENALTY_TABLES = ("penalties_replacement",)
+# 0005: hand checks kept with foul reports.
+HAND_CHECK_TABLES = ("penalties_handcheck",)
 MAINTENANCE = "CREATE TABLE IF NOT EXISTS integrity_maintenance (id INTEGER PRIMARY KEY)"
 
 

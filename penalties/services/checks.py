@@ -63,6 +63,9 @@ class FoulInput:
     explanation: str = ""  # public: the penalties page, the player's page
     reason: str = ""
     idempotency_key: str = ""
+    # The referee's check of the hand from its tiles (``penalties.handcheck``), kept with the
+    # report as evidence: ``{"notation", "win", "situation"}``.
+    hand_check: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from penalties.handcheck import services as handcheck
 from penalties.models import FoulReport, LedgerEntry
 from penalties.services.checks import (
     MAX_KEY_LENGTH,
@@ -105,6 +106,10 @@ def record_foul(
     if existing is not None:
         return existing, False
     checked = check_foul(event, user, data)
+    tiles = None
+    if data.hand_check is not None:
+        data.hand_check = handcheck.normalize(data.hand_check)
+        tiles = handcheck.evaluate(event, data.hand_check)
     try:
         with transaction.atomic():
             report = FoulReport.objects.create(
@@ -148,6 +153,8 @@ def record_foul(
                     for line in checked.lines
                 ]
             )
+            if tiles is not None:
+                handcheck.keep(report, data.hand_check, tiles)
             bump_revision(event)
     except IntegrityError:
         # A concurrent request with the same key won the race: answer as a replay.

@@ -44,6 +44,8 @@ def _label(text: str) -> str:
 
 class FoulForm(forms.Form):
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    # The tiles a referee checked (penalties.handcheck), kept with the report as evidence.
+    hand_check = forms.CharField(widget=forms.HiddenInput, required=False, max_length=2000)
     explanation = forms.CharField(
         label=gettext_lazy("Public explanation — shown on the public penalties page"),
         help_text=gettext_lazy("The players and the public read it beside the penalty."),

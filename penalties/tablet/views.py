@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from penalties import services
+from penalties.handcheck import services as handcheck
 from penalties.models import FoulReport
 from penalties.tablet.forms import FoulForm
 from penalties.tablet.panels import render_panels
@@ -216,9 +217,17 @@ def table_page(request: HttpRequest, slug: str, round_number: int, table_number:
             "can_record": can_record,
             "can_result": can_enter_results(request.user, event, table.number),
             "show_others": request.GET.get("all") == "1",
+            "check_hand": can_record and handcheck.family_of(event) is not None,
             "panels": render_panels(request, table.round, [table.number]),
         },
     )
+
+
+# For the tablet's other tools (penalties.handcheck): the same access rules and seat lists.
+staff_of = _staff
+table_of = _table
+seats_of = _seats
+seats_by_wind = _seats_by_wind
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -237,10 +246,16 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
     seats = _seats(table)
     with_reason = table.round.status != Round.Status.LIVE and assignment is None
     form = FoulForm(
-        request.POST or None, code=code, seats=seats, ruleset=ruleset, with_reason=with_reason
+        request.POST or None,
+        code=code,
+        seats=seats,
+        ruleset=ruleset,
+        with_reason=with_reason,
+        initial=prefill(request) if request.method == "GET" else None,
     )
     preview = None
     status = 200
+    hand_check = handcheck_summary(event, request.POST or form.initial)
     if request.method == "POST":
         if form.is_valid():
             data = services.FoulInput(
@@ -255,6 +270,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
             try:
+                data.hand_check = handcheck.read_inputs(form.cleaned_data.get("hand_check", ""))
                 if request.POST.get("action") == "preview":
                     preview = services.check_foul(event, request.user, data).description
                     if _wants_json(request):
@@ -299,9 +315,34 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
             "description": foul_description(code, ruleset),
             "preview": preview,
             "seats": _seats_by_wind(seats),
+            "hand_check": hand_check,
         },
         status=status,
     )
+
+
+def prefill(request: HttpRequest) -> dict[str, str]:
+    """A form opened from another page may name the offender, a detail's value and the hand
+    the referee checked (the false-win link of ``penalties.handcheck``)."""
+    initial = {}
+    for name in ("offender", "d_reason", "hand_check"):
+        value = request.GET.get(name, "")
+        if value and len(value) <= handcheck.MAX_INPUT:
+            initial[name] = value
+    return initial
+
+
+def handcheck_summary(event: Event, data) -> dict | None:
+    """The checked hand shown on the foul form, when there is one that reads."""
+    raw = data.get("hand_check", "") if data else ""
+    try:
+        inputs = handcheck.read_inputs(raw)
+        if inputs is None:
+            return None
+        result = handcheck.evaluate(event, inputs)
+    except ValidationError:
+        return None
+    return handcheck.summary(inputs, result)
 
 
 @login_required
@@ -321,7 +362,12 @@ def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "referee/receipt.html",
-        {"event": event, "report": report, "label": _(CATALOGUE[report.code].label)},
+        {
+            "event": event,
+            "report": report,
+            "label": _(CATALOGUE[report.code].label),
+            "hand_check": handcheck.evidence(report),
+        },
     )
 
 

@@ -3,7 +3,7 @@
 from rules.consequences import Consequence, DeadHand, Deduct, Warning
 from rules.hands import MCR
 from rules.i18n import gettext_noop as _
-from rules.options import INT, Option, scope_option
+from rules.options import BOOL, INT, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES, Ruleset
 from rules.rulesets.common import pay_each, warning
@@ -23,6 +23,9 @@ OPTIONS = {
         ),
         scope_option("table"),
         Option("game_length", INT, 16, _("Score sheets: hands in a game"), minimum=1),
+        Option(
+            "tiles_on_sheet", BOOL, False, _("Score sheets: hands may be entered by their tiles")
+        ),
     )
 }
 

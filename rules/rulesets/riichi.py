@@ -83,6 +83,17 @@ def options(chombo_points: int) -> dict[str, Option]:
                 _("Score sheets: length of a game"),
                 choices=("hanchan", "tonpuusen"),
             ),
+            # Hands read from their tiles (rules/tiles).
+            Option(
+                "tiles_on_sheet",
+                BOOL,
+                False,
+                _("Score sheets: hands may be entered by their tiles"),
+            ),
+            Option(
+                "open_tanyao", BOOL, True, _("Tiles: all simples (tanyao) counts in an open hand")
+            ),
+            Option("red_fives", BOOL, False, _("Tiles: the set has red fives, each one dora")),
         )
     }
 

@@ -418,5 +418,6 @@ def _render_player_page(
             "chart_label": chart_label,
             "language_next": request.path,
             "hand_stats": sheets.player_hand_stats(player) if event.keeps_score_sheets else None,
+            "tile_yaku": sheets.player_tile_stats(player) if event.keeps_score_sheets else [],
         },
     )

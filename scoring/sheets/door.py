@@ -128,3 +128,18 @@ def table_page(request: HttpRequest, slug: str, round_number: int, table_number:
         "staff_login": reverse("login") + "?" + urlencode({"next": referee}),
     }
     return render(request, "sheets/table_public.html", context)
+
+
+@require_GET
+def tiles_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's hands entered by their tiles: the most frequent fans or yaku and the
+    biggest hand (issue 36). Public like the event's other pages."""
+    event = get_object_or_404(Event, slug=slug)
+    if not can_view(request.user, event) or not event.keeps_score_sheets:
+        raise Http404
+    activate_event_time_zone(event)
+    return render(
+        request,
+        "sheets/tiles_stats.html",
+        {"event": event, "stats": sheets.event_tile_stats(event)},
+    )

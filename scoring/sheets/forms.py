@@ -75,10 +75,12 @@ class HandForm(forms.Form):
         seats: list[Seat],
         reports: list[FoulReport] = (),
         staff: bool = False,
+        tiles: bool = False,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.family = family
+        self.with_tiles = tiles
         names = {WINDS_INDEX[s.wind]: s.player.name for s in seats}
         seat_choices = [(i, f"{WIND_LABELS[i]} – {names.get(i, '')}") for i in range(4)]
         offered = (*kinds, "adjustment") if staff else kinds
@@ -109,6 +111,46 @@ class HandForm(forms.Form):
             drop = (*drop, "points_0", "points_1", "points_2", "points_3")
         for name in drop:
             del self.fields[name]
+        if tiles:
+            self._add_tile_fields(family)
+
+    def _add_tile_fields(self, family: str) -> None:
+        """The tiles instead of the count (``scoring.sheets.tiles``): the notation and what
+        the sheet cannot know by itself."""
+        self.fields["tiles"] = forms.CharField(
+            label=_("Tiles (instead of the count)"),
+            required=False,
+            max_length=200,
+            help_text=_(
+                "The winner's concealed tiles with the winning tile last, melds in brackets: "
+                "123m456p [789s] (1111z) 55z 5z; flowers 12f. Leave empty to enter the count."
+            ),
+            widget=forms.TextInput(
+                attrs={"autocapitalize": "off", "spellcheck": "false", "data-tiles": ""}
+            ),
+        )
+        flags = [("last_tile", _("On the last tile")), ("kong", _("Kong win"))]
+        if family == "mcr":
+            flags.append(("fourth_tile", _("Fourth tile")))
+        else:
+            flags[:0] = [("ippatsu", _("Ippatsu")), ("double", _("Double riichi"))]
+            flags.append(("first_draw", _("First draw (tenhou, chiihou)")))
+            self.fields["dora"] = forms.CharField(
+                label=_("Dora indicators"), required=False, max_length=20
+            )
+            self.fields["ura"] = forms.CharField(
+                label=_("Ura dora indicators"), required=False, max_length=20
+            )
+        self.fields["tile_flags"] = forms.MultipleChoiceField(
+            label=_("How the tiles won"),
+            choices=flags,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        order = [n for n in self.fields if n not in ("tiles", "tile_flags", "dora", "ura")]
+        at = order.index("discarder") + 1 if "discarder" in order else len(order)
+        extra = [n for n in ("tiles", "tile_flags", "dora", "ura") if n in self.fields]
+        self.order_fields([*order[:at], *extra, *order[at:]])
 
     def ask_same_again(self, errors: list[str]) -> None:
         """Show the "Yes, the same again" box with the services' reason for asking."""
@@ -131,6 +173,14 @@ class HandForm(forms.Form):
                 win["limit"] = data["limit"]
             hand.update(win)
             hand["discarder"] = data.get("discarder")
+        if kind == "win" and (data.get("tiles") or "").strip():
+            for name in ("fan", "bonus", "han", "fu", "limit"):
+                hand.pop(name, None)
+            situation: dict[str, Any] = {flag: True for flag in data.get("tile_flags") or ()}
+            for name in ("dora", "ura"):
+                if (data.get(name) or "").strip():
+                    situation[name] = data[name].strip()
+            hand["tiles"] = {"notation": data["tiles"].strip(), "situation": situation}
         if kind in ("points", "adjustment"):
             hand["points"] = [data.get(f"points_{i}") or 0 for i in range(4)]
         if data.get("riichi"):
@@ -158,6 +208,14 @@ def hand_initial(data: dict[str, Any], foul_report_id: int | None) -> dict[str, 
     for name in ("riichi", "tenpai"):
         if data.get(name):
             initial[name] = list(data[name])
+    tiles = data.get("tiles")
+    if isinstance(tiles, dict):
+        initial["tiles"] = tiles.get("notation", "")
+        situation = tiles.get("situation") or {}
+        initial["tile_flags"] = [k for k, v in situation.items() if v is True]
+        for name in ("dora", "ura"):
+            if situation.get(name):
+                initial[name] = situation[name]
     if foul_report_id:
         initial["foul_report"] = foul_report_id
     return initial

@@ -18,6 +18,7 @@ from scoring.sheets.live import HandStats, LiveTable, live_tables, player_hand_s
 from scoring.sheets.output import hand_dict, sheet_dict
 from scoring.sheets.reading import WINDS, SheetView, read_sheet, with_seats
 from scoring.sheets.rights import Author, can_write_sheet, referees_table
+from scoring.sheets.tile_stats import TileStats, event_tile_stats, player_tile_stats
 from scoring.sheets.writing import (
     MAX_KEY,
     HandConflict,
@@ -56,6 +57,9 @@ __all__ = [
     "hands_xlsx",
     "live_tables",
     "player_hand_stats",
+    "TileStats",
+    "event_tile_stats",
+    "player_tile_stats",
     "read_sheet",
     "referees_table",
     "sheet_dict",

@@ -14,6 +14,7 @@ urlpatterns = [
         name="sheets-table",
     ),
     path("e/<slug:slug>/me/", door.my_page, name="sheets-me"),
+    path("e/<slug:slug>/tiles/", door.tiles_page, name="sheets-tiles"),
     path("e/<slug:slug>/card/<str:token>/", door.card, name="sheets-card"),
     path(
         "e/<slug:slug>/r<int:round_number>/t<int:table_number>/",

@@ -32,6 +32,7 @@ from scoring.sheets.forms import (
     hand_initial,
 )
 from scoring.sheets.mine import state_words, waiting_for
+from scoring.sheets.tiles import tiles_enabled
 from tournament.access.login import client_address
 from tournament.access.params import bounded_int
 from tournament.access.roles import can_view
@@ -74,6 +75,7 @@ def _hand_form(table: Table, view: sheets.SheetView, *, staff: bool, data=None, 
         reports=reports,
         staff=staff,
         initial=initial,
+        tiles=tiles_enabled(event),
     )
 
 
@@ -325,6 +327,7 @@ def _render_sheet(
                 if value
             )
         row["text"] = describe(hand.data, names)
+        row["tiles"] = hand.data.get("tiles")
         row["riichi"] = ", ".join(names[i] for i in hand.data.get("riichi", []))
         row["can_confirm"] = (
             not hand.counts
@@ -355,6 +358,7 @@ def _render_sheet(
         "may_write": author.player is not None or sheets.can_write_sheet(author.user, table),
         "player": author.player,
         "family": get_ruleset(event.ruleset).hand_rules.family,
+        "with_tiles": tiles_enabled(event),
         "calls": [item for item in floor if item.kind == "call"],
         "history": sheets.sheet_history(table),
         "conflict": _conflict_context(conflict, names) if conflict else None,

@@ -33,6 +33,7 @@ from scoring.sheets.rights import (
     check_enabled,
     check_hand_kind,
 )
+from scoring.sheets.tiles import from_tiles
 from tournament.rounds.models import Table
 from tournament.rounds.seats import lock_table
 
@@ -163,6 +164,9 @@ def add_hand(
                     {"number": [_("The next hand is hand %(next)d.") % {"next": top}]}
                 )
             stored_json = hand_json(hand)
+            if data.get("tiles"):
+                before = checked_play(event, [h.data for h in hands]).state
+                stored_json = from_tiles(event, data, before)
             if hands and not same_again:
                 _check_not_repeated(hands[-1], stored_json, report)
             played = checked_play(event, [*(h.data for h in hands), stored_json])
@@ -286,6 +290,9 @@ def correct_hand(
             if sheet.is_closed and author.player is not None:
                 raise PermissionDenied(_("The sheet is closed: a referee corrects it."))
             stored_json = hand_json(hand)
+            if data.get("tiles"):
+                earlier = [h.data for h in hands if h.number < number]
+                stored_json = from_tiles(event, data, checked_play(event, earlier).state)
             replaced = [stored_json if h.number == number else h.data for h in hands]
             played = checked_play(event, replaced)
             new = SheetHand.objects.create(

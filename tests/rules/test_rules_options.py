@@ -31,7 +31,11 @@ def test_default_options():
         "leftover_deposits": "first_place",
         "multiple_ron": "all",
         "game_length": "hanchan",
+        "tiles_on_sheet": False,
+        "open_tanyao": True,
+        "red_fives": False,
     }
+    assert get_ruleset("mcr").default_options["tiles_on_sheet"] is False
     assert get_ruleset("mcr").default_options["game_length"] == 16
     assert get_ruleset("classical").default_options["game_length"] is None
     assert get_ruleset("mcr").default_options["point_penalty_scope"] == "table"
@@ -84,7 +88,7 @@ def test_an_unknown_option_is_named_with_the_valid_ones():
         get_ruleset("mcr").options({"colour": 1})
     assert error.value.message == (
         "unknown option colour; the options are: false_win_amount, premature_count_amount, "
-        "point_penalty_scope, game_length"
+        "point_penalty_scope, game_length, tiles_on_sheet"
     )
 
 

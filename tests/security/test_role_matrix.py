@@ -244,6 +244,7 @@ RULES = {
         "post": (ALL, lambda w: {"player": w.event.players.first().pk, "pin": "000000"}),
     },
     "sheets-me": {"get": (ALL, None)},
+    "sheets-tiles": {"get": (ALL, None)},
     "sheets-card": {"get": (ALL, None)},
     "sheets-table-public": {"get": (ALL, None)},
     "sheets-play-sw": {"get": (ALL, None)},
@@ -399,6 +400,7 @@ RULES = {
     "referee:void": {"post": (HEAD_OR_DIRECTOR, lambda w: {"reason": "appeal"})},
     "referee:table": {"get": (TABLE1_RECORDERS, None)},
     "referee:foul": {"get": (TABLE1_RECORDERS, None), "post": (TABLE1_RECORDERS, form_foul)},
+    "referee:check-hand": {"get": (TABLE1_RECORDERS, None)},
     "results:table": {
         "get": (HEAD_OR_DIRECTOR, None),
         "post": (
