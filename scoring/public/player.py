@@ -144,7 +144,7 @@ def _event_and_snapshot(request: HttpRequest, slug: str) -> tuple[Event, Standin
 # reports).
 _PLAYER = Prepared(
     lambda event, pk: Player.objects.filter(event_id=event, pk=pk).values_list(
-        "name", "country", "club", "status", "is_substitute"
+        "name", "country", "club", "status", "is_substitute", "person_id"
     )
 )
 _SEATS = Prepared(
@@ -265,10 +265,11 @@ def _render_player_page(
     found = _PLAYER(event.pk, pk)
     if not found:
         raise Http404
-    name, country, club, status, substitute = found[0]
+    name, country, club, status, substitute, person_id = found[0]
     player = Player(
         pk=pk,
         event=event,
+        person_id=person_id,
         name=name,
         country=country,
         club=club,

@@ -26,6 +26,7 @@ from tournament.events.models import Event
 from tournament.persons.models import Person, PersonChange
 from tournament.players.models import Player, player_name_key
 from tournament.text import as_text
+from tournament.writes import bump_revision
 
 REASON_MAX = 500
 # sent inside the change's transaction with ``person_ids``: the persons whose results moved
@@ -34,6 +35,14 @@ persons_changed = Signal()
 
 def _changed(person_ids: Iterable[int]) -> None:
     persons_changed.send(sender=Person, person_ids=frozenset(person_ids))
+
+
+def _players_moved(player_ids: Iterable[int]) -> None:
+    """A player's public page links their person, and those pages are kept per event revision:
+    moving players to another person moves their events' revisions."""
+    events = Player.objects.filter(pk__in=list(player_ids)).values_list("event_id", flat=True)
+    for event_id in sorted(set(events)):
+        bump_revision(Event(pk=event_id))
 
 
 def clean_reason(reason: object) -> str:
@@ -111,6 +120,7 @@ def link_event_players(
     for player in players:
         player.person_id = links[player.pk]
     Player.objects.bulk_update(players, ["person"], batch_size=500)
+    bump_revision(event)
     PersonChange.objects.create(
         kind=PersonChange.Kind.LINK,
         person_id=next(iter(links.values())),
@@ -237,6 +247,7 @@ def merge(source: Person, target: Person, reason: object, *, by=None) -> PersonC
         target.ema_number = number
         target.save(update_fields=["ema_number"])
     Player.objects.filter(pk__in=moved).update(person=target)
+    _players_moved(moved)
     _changed([source.pk, target.pk])
     return PersonChange.objects.create(
         kind=PersonChange.Kind.MERGE,
@@ -287,6 +298,7 @@ def split(
     first = own[ids[0]]
     new = Person.objects.create(name=first.name, country=first.country)
     Player.objects.filter(pk__in=ids).update(person=new)
+    _players_moved(ids)
     _changed([person.pk, new.pk])
     return PersonChange.objects.create(
         kind=PersonChange.Kind.SPLIT,
@@ -326,6 +338,7 @@ def undo(change: PersonChange, reason: object, *, by=None) -> PersonChange:
         other.merged_into = None
         other.save(update_fields=["merged_into", "ema_number"])
     Player.objects.filter(pk__in=change.players).update(person=back_to)
+    _players_moved(change.players)
     if change.kind == PersonChange.Kind.SPLIT:
         other.merged_into = kept
         other.save(update_fields=["merged_into"])
