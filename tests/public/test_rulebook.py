@@ -16,6 +16,7 @@ from penalties import services as penalties
 from penalties.models import LedgerEntry
 from rules import RULESETS, Seats, get_ruleset
 from rules.rulebook import cases_for, example_amount
+from tournament.events.models import Event
 from tournament.formats import stages as stage_services
 
 pytestmark = pytest.mark.django_db
@@ -178,3 +179,15 @@ def test_options_the_rules_no_longer_read_are_said_not_priced(make_hall):
     text = html.unescape(page.content.decode())
     assert "cannot be read (unknown option gone" in text
     assert sections(text) == {}
+
+
+def test_the_tiles_page_is_linked_only_where_hands_are_entered_by_tiles(client, make_hall):
+    hall = make_hall("riichi_ema")
+    page = f"/e/{hall.event.slug}/rules/"
+    assert 'data-testid="tiles-link"' not in client.get(page).text
+    Event.objects.filter(pk=hall.event.pk).update(
+        keeps_score_sheets=True, ruleset_options={"tiles_on_sheet": True}
+    )
+    shown = client.get(page).text
+    assert f'href="/e/{hall.event.slug}/tiles/" data-testid="tiles-link"' in shown
+    assert client.get(f"/e/{hall.event.slug}/tiles/").status_code == 200
