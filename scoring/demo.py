@@ -4,13 +4,21 @@ the floor referees recorded (one voided on appeal), written through the real ser
 from __future__ import annotations
 
 import random
+from datetime import timedelta
+
+from django.utils import timezone
 
 from penalties import services as penalties
+from scoring.exports.ema import EMA_HEADER
+from scoring.files import to_csv
+from scoring.ranking import importing as ranking_import
+from scoring.ranking.models import RankingEvent
 from scoring.results import services as result_services
 from scoring.sheets import services as sheets
 from scoring.standings import reconcile
 from tournament.demo import DemoLogin, load_demo
 from tournament.events.models import Event
+from tournament.persons import services as persons
 from tournament.rounds.models import Round, Table
 from tournament.staff.models import RefereeAssignment
 
@@ -124,7 +132,44 @@ def _sheet_in_progress(event: Event, round_: Round, number: int) -> None:
         )
 
 
+# Past MCR events the demo's players played (name, days before today, players): imported from
+# their EMA results files, so that the ranking across events has a history to show.
+HISTORY = [
+    ("Vienna MCR Cup 2024", 700, 28),
+    ("Brno MCR Open 2025", 420, 24),
+    ("Helsinki Mahjong Days 2025", 200, 30),
+    ("Kraków MCR Masters 2026", 60, 26),
+]
+
+
+def _history(event: Event) -> None:
+    """The past events, once: each file places a random draw of the demo's players, and the
+    demo event's players are linked to the same persons by their EMA numbers."""
+    if RankingEvent.objects.filter(event__name=HISTORY[0][0]).exists():
+        return
+    rng = random.Random(36)
+    players = list(event.players.order_by("pk"))
+    today = timezone.localdate()
+    for name, days_ago, count in HISTORY:
+        chosen = rng.sample(players, count)
+        rows = []
+        for place, player in enumerate(chosen, start=1):
+            first, _, last = player.name.rpartition(" ")
+            rows.append([place, player.ema_number, last, first, player.country, 0, 0])
+        last_day = today - timedelta(days=days_ago)
+        ranking_import.import_ema(
+            to_csv(EMA_HEADER, rows),
+            name=name,
+            ruleset=event.ruleset,
+            first_day=last_day - timedelta(days=1),
+            last_day=last_day,
+            by=event.director,
+        )
+    persons.link_event_players(event, by=event.director)
+
+
 def load_full_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:
     event, logins = load_demo(player_count, round_count, play=_play)
+    _history(event)
     reconcile.reconcile_event(event.pk)
     return event, logins

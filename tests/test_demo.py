@@ -7,6 +7,7 @@ import pytest
 from penalties.models import FoulReport, Void
 from scoring.board.tiles import board_tiles
 from scoring.demo import load_full_demo
+from scoring.ranking.models import RankingEntry, RankingEvent
 from scoring.results.models import TableResult
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.standings.models import StandingsSnapshot
@@ -48,5 +49,10 @@ def test_demo_event():
     sheets_in_progress = ScoreSheet.objects.filter(event=event, status="open")
     assert sheets_in_progress.count() == 1
     assert SheetHand.objects.filter(sheet__event=event).count() == 6
+    # A ranking with a history: four past MCR events, the demo's players linked to their persons.
+    assert RankingEvent.objects.filter(published_at__isnull=False).count() == 4
+    assert not event.players.filter(person__isnull=True).exists()
+    assert RankingEntry.objects.filter(family="mcr").count() > 10
     again, _ = load_full_demo()
     assert again.pk == event.pk and FoulReport.objects.count() == 6
+    assert RankingEvent.objects.count() == 4

@@ -49,8 +49,8 @@ def test_tampered_ledger_row_is_found(capsys):
 
 
 def test_tampered_snapshot_is_found(capsys):
-    load_full_demo()
-    snapshot = StandingsSnapshot.objects.get()
+    event, _ = load_full_demo()
+    snapshot = StandingsSnapshot.objects.get(event=event)
     rows = snapshot.rows
     rows[0]["penalties"] -= 10
     StandingsSnapshot.objects.filter(pk=snapshot.pk).update(packed=pack_rows(rows))
