@@ -13,4 +13,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("mahjong")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Each capability keeps its tasks beside its services.
-app.autodiscover_tasks(["scoring.standings", "tournament.health", "tournament.seating"])
+app.autodiscover_tasks(
+    ["scoring.standings", "tournament.health", "tournament.seating", "tournament.registration"]
+)

@@ -373,3 +373,20 @@ STAFF_INVITATION_DAYS = int(os.environ.get("STAFF_INVITATION_DAYS", 7))
 SHEET_DISPUTES_PER_AUTHOR = int(os.environ.get("SHEET_DISPUTES_PER_AUTHOR", "5"))
 SHEET_CALLS_PER_AUTHOR = int(os.environ.get("SHEET_CALLS_PER_AUTHOR", "3"))
 SHEET_THROTTLE_SECONDS = int(os.environ.get("SHEET_THROTTLE_SECONDS", "600"))
+
+# Registration (tournament/registration) ------------------------------------------------------
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0") == "1"
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mahjong@localhost")
+REGISTRATION_LINK_DAYS = int(os.environ.get("REGISTRATION_LINK_DAYS", "365"))
+# Sign-ups per address per hour (the public form's throttle).
+REGISTRATION_SIGNUPS_PER_ADDRESS = int(os.environ.get("REGISTRATION_SIGNUPS_PER_ADDRESS", "10"))
+CELERY_BEAT_SCHEDULE["registration-expire-offers"] = {
+    "task": "tournament.registration.expire_offers",
+    "schedule": float(os.environ.get("REGISTRATION_OFFER_SWEEP_SECONDS", "60")),
+}

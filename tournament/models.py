@@ -27,6 +27,14 @@ from tournament.players.models import (
     Team,
     player_name_key,
 )
+from tournament.registration.models import (
+    Attendance,
+    Registration,
+    RegistrationLog,
+    RegistrationMail,
+    RegistrationMailSent,
+    RegistrationSettings,
+)
 from tournament.rounds.models import (
     WIND_ORDER,
     Round,
@@ -48,12 +56,18 @@ __all__ = [
     "RULESET_CHOICES",
     "WIND_ORDER",
     "Announcement",
+    "Attendance",
     "CutDecision",
     "Event",
     "Player",
     "PlayerImport",
     "PlayerQuerySet",
     "RefereeAssignment",
+    "Registration",
+    "RegistrationLog",
+    "RegistrationMail",
+    "RegistrationMailSent",
+    "RegistrationSettings",
     "Round",
     "RoundStatusChange",
     "Seat",

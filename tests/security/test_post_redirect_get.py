@@ -64,6 +64,13 @@ POST_ROUTES = {
     "referee:foul": FORMS_CHECKED,
     "staff:invitation": AUDITED,
     "staff:roles-seen": FORMS_CHECKED,
+    "registration-form": "redirects to the page that shows the private link once (its tests)",
+    "registration-mine": AUDITED,
+    "registration-self-check-in": AUDITED,
+    "director:registration": AUDITED,
+    "director:registration-action": AUDITED,
+    "director:check-in": AUDITED,
+    "director:check-in-player": "the desk script's JSON endpoint: no page to reload",
 }
 
 
