@@ -10,6 +10,13 @@ from django.utils import timezone
 from tournament.registration import services
 
 
+@pytest.fixture(autouse=True)
+def eager_tasks(settings):
+    """Mails are sent in-process on commit, as the embedded deployment does, even when the
+    suite runs with a broker configured (tests/integration uses the real worker)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
 @pytest.fixture
 def open_event(make_event):
     def make(cap: int = 4, *, slug: str = "reg-open", approval: bool = False, players: int = 0):

@@ -48,3 +48,16 @@ def test_the_director_decides_and_checks_in_through_the_api(open_event, director
     assert answer.status_code == 400  # check-in is not open
     added = client.post(f"{base}/registrations/", {"name": "By Api"}, format="json")
     assert added.status_code == 400  # every place is taken (offered to the second)
+
+
+def test_the_public_player_list_shows_no_ema_number(open_event, director):
+    event = open_event(cap=2)
+    services.sign_up(event, person(1))
+    url = f"/api/events/{event.slug}/players/"
+    rows = APIClient().get(url).json()
+    rows = rows.get("results", rows)
+    assert rows[0]["name"] == "Registrant 001" and rows[0]["ema_number"] == ""
+    client = APIClient()
+    client.force_authenticate(director)
+    rows = client.get(url).json()
+    assert rows.get("results", rows)[0]["ema_number"] == "05000001"

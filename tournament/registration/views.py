@@ -9,6 +9,8 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -26,6 +28,7 @@ from tournament.registration.models import Registration
 
 THROTTLE_WINDOW = 3600
 DONE_KEY = "registration-done"
+FORM_CACHE_SECONDS = 30
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -102,9 +105,26 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "registration/register.html",
-        {"event": event, "regset": regset, "form": form, "open": services.is_open(regset)},
+        {
+            "event": event,
+            "regset": regset,
+            "form": form,
+            "form_html": _empty_form_html(event, form) if not form.is_bound else None,
+            "open": services.is_open(regset),
+        },
         status=status,
     )
+
+
+def _empty_form_html(event: Event, form: SignUpForm) -> str:
+    """The empty form's fields, rendered once per event and language for a while: everyone
+    who opens the page of a popular event in the same minute gets the same fields."""
+    key = f"registration:form:{event.pk}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("_form.html", {"form": form})
+        cache.set(key, html, FORM_CACHE_SECONDS)
+    return mark_safe(html)
 
 
 @never_cache
