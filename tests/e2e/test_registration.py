@@ -150,6 +150,10 @@ def test_check_in_by_search_and_by_a_scanned_card_then_close_and_seat(
     event = desk_event(make_event, director)
     page = tablet.new_page()
     login(page, live_server, director)
+    page.goto(f"{live_server.url}/director/{event.slug}/registration/")
+    assert "r9@example.org" in page.content()  # the director sees the e-mails
+    shoot(page, "registration-director-tablet")
+    no_sideways_scrolling(page)
     page.goto(f"{live_server.url}/director/{event.slug}/check-in/")
     assert page.locator("[data-testid=expected]").inner_text() == "5"
     page.fill("#desk-search", "stastny")

@@ -1,25 +1,32 @@
-"""The director's decisions on registrations: approve, refuse (the reason is mailed), move up
-the waitlist. Like every step of ``services``, each locks the event's registration settings
-first and checks the registration's state again under the lock."""
+"""Changes to a registration other than the queue's own steps: the director's decisions
+(approve, refuse with a reason that is mailed, move up the waitlist) and changes of details
+(by the registrant's private link or the director). Like every step of ``services``, each
+locks the event's registration settings first and checks the registration's state again under
+the lock."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournament.registration.models import Registration, RegistrationLog
 from tournament.registration.services import (
     REASON_MAX,
+    clean_fields,
+    duplicates,
     fill_places,
     free_place,
     log_step,
     make_player,
+    race_error,
     reload_locked,
+    settings_of,
     take_place,
     tell,
     unmake_player,
@@ -97,4 +104,51 @@ def move_up(registration: Registration, by: AbstractBaseUser, reason: Any) -> Re
         reg.save(update_fields=["priority"])
         log_step(reg, Kind.MOVED_UP, by=by, reason=text)
         fill_places(regset)
+    return reg
+
+
+def edit_details(registration: Registration, data: Mapping[str, Any]) -> Registration:
+    """The registrant (private link) or the director changes the details; a player made from
+    the registration changes with it."""
+    from tournament.players.services import update_player
+
+    event = registration.event
+    regset = settings_of(event)
+    merged = {
+        "name": registration.name,
+        "country": str(registration.country or ""),
+        "club": registration.club,
+        "ema_number": registration.ema_number,
+        "email": registration.email,
+        "team": registration.team_id,
+        "language": registration.language,
+        **{k: v for k, v in data.items() if v is not None},
+    }
+    fields = clean_fields(event, regset, merged, email_required=bool(registration.email))
+    try:
+        with transaction.atomic():
+            regset, reg = reload_locked(event, registration)
+            if reg.status not in Registration.LIVE:
+                raise ValidationError(
+                    _("This registration is not active any more (%(status)s).")
+                    % {"status": reg.get_status_display()}
+                )
+            errors = duplicates(event, fields, exclude=reg)
+            if errors:
+                raise ValidationError(errors)
+            for key, value in fields.items():
+                setattr(reg, key, value)
+            reg.save()
+            if reg.player_id:
+                update_player(
+                    reg.player,
+                    name=reg.name,
+                    country=str(reg.country or ""),
+                    club=reg.club,
+                    ema_number=reg.ema_number,
+                    team=reg.team_id or "",
+                )
+            log_step(reg, Kind.EDITED)
+    except IntegrityError as exc:
+        raise race_error(exc) from None
     return reg

@@ -178,7 +178,7 @@ def clean_fields(
     return fields
 
 
-def _duplicates(
+def duplicates(
     event: Event, fields: Mapping[str, Any], exclude: Registration | None = None
 ) -> dict[str, list[str]]:
     """Players of the event and live registrations with the same name, EMA number or e-mail."""
@@ -205,7 +205,7 @@ def _duplicates(
     return errors
 
 
-def _race(exc: IntegrityError) -> ValidationError:
+def race_error(exc: IntegrityError) -> ValidationError:
     text = str(exc).lower()
     for field, marker in (("email", "email"), ("ema_number", "ema"), ("name", "name")):
         if marker in text:
@@ -351,7 +351,7 @@ def sign_up(
                 if regset.opens_at is None or (now or timezone.now()) < regset.opens_at:
                     raise ValidationError(_("Registration is not open yet."))
                 raise ValidationError(_("Registration is closed."))
-            errors = _duplicates(event, fields)
+            errors = duplicates(event, fields)
             if errors:
                 raise ValidationError(errors)
             free = regset.places_taken < regset.cap and not waitlist(event).exists()
@@ -377,7 +377,7 @@ def sign_up(
                 step = log_step(registration, Kind.WAITLISTED)
             tell(regset, registration, step)
     except IntegrityError as exc:
-        raise _race(exc) from None
+        raise race_error(exc) from None
     return registration
 
 
@@ -423,7 +423,7 @@ def accept_offer(registration: Registration, now: datetime | None = None) -> Reg
             )
         if reg.offer_deadline and (now or timezone.now()) >= reg.offer_deadline:
             raise ValidationError(_("The deadline to accept this place has passed."))
-        errors = _duplicates(event, fields_of(reg), exclude=reg)
+        errors = duplicates(event, fields_of(reg), exclude=reg)
         if errors:
             raise ValidationError(errors)
         reg.status = Status.ACCEPTED
@@ -479,53 +479,6 @@ def expire_due_offers(now: datetime | None = None) -> int:
 
 def fields_of(reg: Registration) -> dict[str, Any]:
     return {"name": reg.name, "ema_number": reg.ema_number, "email": reg.email}
-
-
-def edit_details(registration: Registration, data: Mapping[str, Any]) -> Registration:
-    """The registrant (private link) or the director changes the details; a player made from
-    the registration changes with it."""
-    from tournament.players.services import update_player
-
-    event = registration.event
-    regset = settings_of(event)
-    merged = {
-        "name": registration.name,
-        "country": str(registration.country or ""),
-        "club": registration.club,
-        "ema_number": registration.ema_number,
-        "email": registration.email,
-        "team": registration.team_id,
-        "language": registration.language,
-        **{k: v for k, v in data.items() if v is not None},
-    }
-    fields = clean_fields(event, regset, merged, email_required=bool(registration.email))
-    try:
-        with transaction.atomic():
-            regset, reg = reload_locked(event, registration)
-            if reg.status not in Registration.LIVE:
-                raise ValidationError(
-                    _("This registration is not active any more (%(status)s).")
-                    % {"status": reg.get_status_display()}
-                )
-            errors = _duplicates(event, fields, exclude=reg)
-            if errors:
-                raise ValidationError(errors)
-            for key, value in fields.items():
-                setattr(reg, key, value)
-            reg.save()
-            if reg.player_id:
-                update_player(
-                    reg.player,
-                    name=reg.name,
-                    country=str(reg.country or ""),
-                    club=reg.club,
-                    ema_number=reg.ema_number,
-                    team=reg.team_id or "",
-                )
-            log_step(reg, Kind.EDITED)
-    except IntegrityError as exc:
-        raise _race(exc) from None
-    return reg
 
 
 def counts(event: Event) -> dict[str, int]:

@@ -22,7 +22,7 @@ from tournament.access.roles import can_view
 from tournament.collation import by_name
 from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
-from tournament.registration import checkin, services
+from tournament.registration import checkin, decisions, services
 from tournament.registration.forms import SelfCheckInForm, SignUpForm
 from tournament.registration.models import Registration
 
@@ -216,7 +216,7 @@ def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         return redirect("registration-mine", slug=event.slug, token=token)
     if editing and form.is_valid():
         try:
-            services.edit_details(registration, form.cleaned_data)
+            decisions.edit_details(registration, form.cleaned_data)
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
