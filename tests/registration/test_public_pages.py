@@ -100,3 +100,27 @@ def test_changing_details_changes_the_player_too(open_event):
     assert answer.status_code == 302
     registration.refresh_from_db()
     assert registration.club == "Tampere" and registration.player.club == "Tampere"
+
+
+def test_an_expired_link_is_refused(open_event, monkeypatch):
+    import time
+
+    from django.core import signing
+
+    event = open_event()
+    registration = services.sign_up(event, person(1))
+    url = f"/e/{event.slug}/registration/{services.link_token(registration)}/"
+    later = time.time() + 400 * 86400
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+    answer = Client().get(url)
+    assert answer.status_code == 404 and b"expired" in answer.content
+
+
+def test_a_sign_up_takes_a_bounded_number_of_queries(open_event, django_assert_max_num_queries):
+    event = open_event(cap=1)
+    services.sign_up(event, person(1), base_url="http://testserver")
+    # the event's settings (2: read, then locked), the duplicate checks (players 1, live
+    # registrations 3), the registration, two log rows (signed up, waitlisted), the mail,
+    # and the transaction's savepoint (2)
+    with django_assert_max_num_queries(12):
+        services.sign_up(event, person(2), base_url="http://testserver")

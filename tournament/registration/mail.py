@@ -45,14 +45,13 @@ def queue_status_mail(
         }
         subject = " ".join(render_to_string("registration/mail_subject.txt", context).split())[:200]
         body = render_to_string("registration/mail_body.txt", context)
-    mail, _created = RegistrationMail.objects.get_or_create(
+    # a log step is new, and so is its key (unique: a second mail for one step is refused)
+    mail = RegistrationMail.objects.create(
         key=f"registration:{registration.pk}:{step.pk}",
-        defaults={
-            "event_id": registration.event_id,
-            "to": registration.email,
-            "subject": subject,
-            "body": body,
-        },
+        event_id=registration.event_id,
+        to=registration.email,
+        subject=subject,
+        body=body,
     )
     transaction.on_commit(lambda: _enqueue(mail.pk))
     return mail

@@ -221,8 +221,12 @@ def race_error(exc: IntegrityError) -> ValidationError:
 
 
 def locked(event: Event) -> RegistrationSettings:
-    settings_of(event)
-    return RegistrationSettings.objects.select_for_update().get(event=event)
+    """The event's settings row, locked until the caller's transaction ends."""
+    found = RegistrationSettings.objects.select_for_update().filter(event=event).first()
+    if found is None:
+        settings_of(event)
+        found = RegistrationSettings.objects.select_for_update().get(event=event)
+    return found
 
 
 def log_step(
@@ -344,7 +348,7 @@ def sign_up(
     try:
         with transaction.atomic():
             regset = locked(event)
-            if base_url:
+            if base_url and regset.site_url != base_url:
                 regset.site_url = base_url
                 RegistrationSettings.objects.filter(pk=regset.pk).update(site_url=base_url)
             if not direct and not is_open(regset, now):
