@@ -8,7 +8,8 @@ Each registrant opens the sign-up page (a GET: the form and its CSRF cookie) and
 a phone would, at a moment drawn at random within the period; a pool of threads sends them
 when due, a connection per request. ``p95_ms`` is over the posts. All clients come from the
 loopback address, so the per-address throttle is lifted for the run
-(``REGISTRATION_SIGNUPS_PER_ADDRESS``); it is tested on its own.
+(``REGISTRATION_SIGNUPS_PER_ADDRESS``); it is tested on its own. Eight sync gunicorn workers by
+default: a worker waiting for the event's row lock serves nobody meanwhile.
 
 Last line: ``signups=<n> accepted=<n> waitlisted=<n> duplicates=0 over_cap=0 p95_ms=<ms>
 mails=<n>``. Goal: accepted = cap, the places taken by the first arrivals (as the database
@@ -91,7 +92,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--cap", type=int, default=200)
     parser.add_argument("--threads", type=int, default=48)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=8)
     parser.add_argument(
         "--database-url", default="postgres://postgres@127.0.0.1:5432/bench_registration"
     )
