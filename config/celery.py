@@ -20,5 +20,6 @@ app.autodiscover_tasks(
         "tournament.health",
         "tournament.seating",
         "tournament.notify",
+        "tournament.registration",
     ]
 )

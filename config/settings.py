@@ -428,3 +428,12 @@ CELERY_BEAT_SCHEDULE["notify-round-reminders"] = {
     "schedule": 60.0,
     "options": {"queue": NOTIFY_QUEUE} if NOTIFY_QUEUE else {},
 }
+
+# Registration (tournament/registration) ------------------------------------------------------
+REGISTRATION_LINK_DAYS = int(os.environ.get("REGISTRATION_LINK_DAYS", "365"))
+# Sign-ups per address per hour (the public form's throttle).
+REGISTRATION_SIGNUPS_PER_ADDRESS = int(os.environ.get("REGISTRATION_SIGNUPS_PER_ADDRESS", "10"))
+CELERY_BEAT_SCHEDULE["registration-expire-offers"] = {
+    "task": "tournament.registration.expire_offers",
+    "schedule": float(os.environ.get("REGISTRATION_OFFER_SWEEP_SECONDS", "60")),
+}

@@ -35,6 +35,14 @@ from tournament.players.models import (
     Team,
     player_name_key,
 )
+from tournament.registration.models import (
+    Attendance,
+    Registration,
+    RegistrationLog,
+    RegistrationMail,
+    RegistrationMailSent,
+    RegistrationSettings,
+)
 from tournament.rounds.models import (
     WIND_ORDER,
     Round,
@@ -56,6 +64,7 @@ __all__ = [
     "RULESET_CHOICES",
     "WIND_ORDER",
     "Announcement",
+    "Attendance",
     "CutDecision",
     "Delivery",
     "Event",
@@ -69,6 +78,11 @@ __all__ = [
     "PushSubscription",
     "Recipient",
     "RefereeAssignment",
+    "Registration",
+    "RegistrationLog",
+    "RegistrationMail",
+    "RegistrationMailSent",
+    "RegistrationSettings",
     "Round",
     "RoundStatusChange",
     "Seat",

@@ -3,6 +3,7 @@ from django.urls import path
 from tournament.events import views as event_views
 from tournament.hall import views as hall_views
 from tournament.players import views as player_views
+from tournament.registration.urls_director import urlpatterns as registration_urls
 from tournament.rounds import views as round_views
 from tournament.seating import views as seating_views
 from tournament.staff import views as referee_views
@@ -41,4 +42,5 @@ urlpatterns = [
         referee_views.invitation_withdraw,
         name="invitation-withdraw",
     ),
+    *registration_urls,
 ]

@@ -76,6 +76,13 @@ POST_ROUTES = {
     "ranking-director:settings": AUDITED,
     "persons:registry": AUDITED,
     "persons:person": AUDITED,
+    "registration-form": "redirects to the page that shows the private link once (its tests)",
+    "registration-mine": AUDITED,
+    "registration-self-check-in": AUDITED,
+    "director:registration": AUDITED,
+    "director:registration-action": AUDITED,
+    "director:check-in": AUDITED,
+    "director:check-in-player": "the desk script's JSON endpoint: no page to reload",
 }
 
 

@@ -113,6 +113,12 @@ class World:
             event, name="Final", first_round=2, last_round=2, cut_size=4
         )
         self.person = Person.objects.create(name="Matrix Person", country="CZ")
+        from tournament.registration import services as registration_services
+
+        registration_services.update_settings(event, cap=1)
+        self.registration = registration_services.sign_up(
+            event, {"name": "Matrix Registrant"}, by=hall.director
+        )
 
 
 def paths(world: World) -> dict[str, str]:
@@ -133,6 +139,7 @@ def paths(world: World) -> dict[str, str]:
         "player_id": str(world.player.pk),
         "family": "mcr",
         "kind": "csv",
+        "fmt": "csv",
     }
 
 
@@ -169,6 +176,8 @@ def concrete(route: str, name: str, world: World) -> str:
         "ranking:person": world.person.pk,
         "ranking-person": world.person.pk,
         "persons:person": world.person.pk,
+        "director:registration-action": world.registration.pk,
+        "registration-decision-api": world.registration.pk,
     }.get(name)
     import re
 
@@ -565,6 +574,31 @@ RULES = {
         "delete": (ALL, None),
     },
     "team-standings": {"get": (ALL, None)},
+    # Registration and check-in: the public pages; the private link (the matrix's token is
+    # not a registration's, so it opens nothing); the director's pages, desk and API.
+    "registration-form": {"get": (ALL, None), "post": (ALL, lambda w: {"name": "Matrix"})},
+    "registration-done": {"get": (ALL, None)},
+    "registration-list": {"get": (ALL, None)},
+    "registration-mine": {"get": (frozenset(), None), "post": (frozenset(), None)},
+    "registration-self-check-in": {"get": (frozenset(), None), "post": (frozenset(), None)},
+    "director:registration": {"get": (DIRECTORS, None), "post": (DIRECTORS, None)},
+    "director:registration-action": {
+        "post": (DIRECTORS, lambda w: {"action": "move_up", "reason": "x"})
+    },
+    "director:registration-export": {"get": (DIRECTORS, None)},
+    "director:check-in": {"get": (DIRECTORS, None), "post": (DIRECTORS, None)},
+    "director:check-in-search": {"get": (DIRECTORS, None)},
+    "director:check-in-status": {"get": (DIRECTORS, None)},
+    "director:check-in-player": {"post": (DIRECTORS, lambda w: {"player": w.hall.south.pk})},
+    "registration-list-api": {
+        "get": (DIRECTORS, None),
+        "post": (DIRECTORS, lambda w: {"name": "Api Registrant"}),
+    },
+    "registration-decision-api": {
+        "post": (DIRECTORS, lambda w: {"action": "move_up", "reason": "x"})
+    },
+    "check-in-api": {"get": (DIRECTORS, None), "post": (DIRECTORS, lambda w: {})},
+    "check-in-close-api": {"post": (DIRECTORS, None)},
     "final-ranking": {"get": (ALL, None)},
     # The ranking across events: public reads; an event's part in it is its director's; the
     # registry of persons, imports and the ranking's settings are for directors (who may

@@ -38,6 +38,19 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "is_substitute"]
         validators = []  # uniqueness is the service's (case- and normalisation-blind)
 
+    def to_representation(self, instance):
+        """EMA numbers are personal data: only the event's director reads them."""
+        from tournament.access.roles import is_director
+
+        data = super().to_representation(instance)
+        if "director" not in self.context:
+            request = self.context.get("request")
+            event = getattr(self.context.get("view"), "event", None) or instance.event
+            self.context["director"] = request is not None and is_director(request.user, event)
+        if not self.context["director"]:
+            data["ema_number"] = ""
+        return data
+
 
 class PlayerCsvSerializer(serializers.Serializer):
     file = serializers.FileField(

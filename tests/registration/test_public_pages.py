@@ -1,0 +1,126 @@
+"""The public pages: sign-up (honeypot, throttle, bad input), the list without personal data,
+and the private link (tampered, withdraw twice, change details)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from tests.registration.conftest import person
+from tournament.registration import services
+from tournament.registration.models import Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def post_sign_up(client, event, data, **extra):
+    return client.post(f"/e/{event.slug}/register/", data, **extra)
+
+
+def test_sign_up_shows_the_private_link_once_and_mails_it(
+    open_event, django_capture_on_commit_callbacks
+):
+    event = open_event()
+    client = Client()
+    assert client.get(f"/e/{event.slug}/register/").status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = post_sign_up(client, event, person(1))
+    assert answer.status_code == 302
+    page = client.get(answer["Location"])
+    link = re.search(r'data-testid="private-link">([^<]+)<', page.content.decode()).group(1)
+    assert link in mail.outbox[0].body
+    assert client.get(link).status_code == 200
+    # shown once: a reload leads back to the form
+    assert client.get(answer["Location"])["Location"] == f"/e/{event.slug}/register/"
+
+
+def test_the_honeypot_stores_nothing(open_event):
+    event = open_event()
+    answer = post_sign_up(Client(), event, person(1, website="http://spam.example"))
+    assert answer.status_code == 400
+    assert not Registration.objects.exists()
+
+
+def test_an_address_is_throttled(open_event, settings):
+    settings.REGISTRATION_SIGNUPS_PER_ADDRESS = 2
+    event = open_event(cap=10)
+    client = Client()
+    codes = [post_sign_up(client, event, person(n)).status_code for n in range(1, 4)]
+    assert codes == [302, 302, 429]
+    assert Registration.objects.count() == 2
+
+
+def test_bad_input_gets_a_message_and_changes_nothing(open_event):
+    event = open_event()
+    client = Client()
+    for data in (person(1, name="a\u200bb"), person(1, club="c" * 500), person(1, ema_number="12")):
+        answer = post_sign_up(client, event, data)
+        assert answer.status_code == 400
+        assert b'class="errors"' in answer.content
+    assert not Registration.objects.exists()
+
+
+def test_the_public_list_shows_no_email_or_ema_number(open_event, django_assert_max_num_queries):
+    event = open_event(cap=2)
+    for n in range(1, 5):
+        services.sign_up(event, person(n))
+    with django_assert_max_num_queries(8):
+        page = Client().get(f"/e/{event.slug}/registered/").content.decode()
+    assert "Registrant 001" in page and "Registrant 003" not in page
+    assert "example.org" not in page and "0500" not in page
+    assert "2 of 2 places taken" in page and "2 on the waitlist" in page
+
+
+def test_a_tampered_link_is_refused(open_event):
+    event = open_event()
+    registration = services.sign_up(event, person(1))
+    token = services.link_token(registration)
+    assert Client().get(f"/e/{event.slug}/registration/{token[:-2]}xx/").status_code == 404
+
+
+def test_withdrawing_twice_says_so(open_event):
+    event = open_event()
+    registration = services.sign_up(event, person(1))
+    url = f"/e/{event.slug}/registration/{services.link_token(registration)}/"
+    client = Client()
+    client.post(url, {"action": "withdraw"})
+    page = client.post(url, {"action": "withdraw"}, follow=True).content.decode()
+    assert "not active any more" in page
+    assert Registration.objects.get().status == "withdrawn"
+
+
+def test_changing_details_changes_the_player_too(open_event):
+    event = open_event()
+    registration = services.sign_up(event, person(1))
+    url = f"/e/{event.slug}/registration/{services.link_token(registration)}/"
+    answer = Client().post(url, {**person(1, club="Tampere"), "action": "edit"})
+    assert answer.status_code == 302
+    registration.refresh_from_db()
+    assert registration.club == "Tampere" and registration.player.club == "Tampere"
+
+
+def test_an_expired_link_is_refused(open_event, monkeypatch):
+    import time
+
+    from django.core import signing
+
+    event = open_event()
+    registration = services.sign_up(event, person(1))
+    url = f"/e/{event.slug}/registration/{services.link_token(registration)}/"
+    later = time.time() + 400 * 86400
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+    answer = Client().get(url)
+    assert answer.status_code == 404 and b"expired" in answer.content
+
+
+def test_a_sign_up_takes_a_bounded_number_of_queries(open_event, django_assert_max_num_queries):
+    event = open_event(cap=1)
+    services.sign_up(event, person(1), base_url="http://testserver")
+    # the event's settings (2: read, then locked), the duplicate checks (players 1, live
+    # registrations 3), the registration, two log rows (signed up, waitlisted), the mail,
+    # and the transaction's savepoint (2)
+    with django_assert_max_num_queries(12):
+        services.sign_up(event, person(2), base_url="http://testserver")

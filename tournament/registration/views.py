@@ -1,0 +1,265 @@
+"""Public registration pages: the sign-up form (phone width), the list of registered players,
+the registrant's private page (status, offer, details, withdrawal) and self check-in."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from tournament.access.login import client_address
+from tournament.access.pages import apply_errors, require_GET_POST
+from tournament.access.roles import can_view
+from tournament.collation import by_name
+from tournament.events.models import Event
+from tournament.events.timezones import activate_event_time_zone
+from tournament.registration import checkin, decisions, services
+from tournament.registration.forms import SelfCheckInForm, SignUpForm
+from tournament.registration.models import Registration
+
+THROTTLE_WINDOW = 3600
+DONE_KEY = "registration-done"
+FORM_CACHE_SECONDS = 30
+
+
+def _event(request: HttpRequest, slug: str) -> Event:
+    event = get_object_or_404(Event.objects.select_related("registration"), slug=slug)
+    if not can_view(request.user, event):
+        raise Http404
+    activate_event_time_zone(event)
+    return event
+
+
+def _throttled(event: Event, request: HttpRequest) -> bool:
+    """Counts this sign-up from the client's address; whether it is one too many."""
+    key = f"registration:{event.pk}:{client_address(request)}"
+    cache.add(key, 0, THROTTLE_WINDOW)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, THROTTLE_WINDOW)
+        count = 1
+    return count > settings.REGISTRATION_SIGNUPS_PER_ADDRESS
+
+
+def base_url(request: HttpRequest) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+@never_cache
+@require_GET_POST
+def register(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    regset = services.settings_of(event)
+    form = SignUpForm(
+        request.POST if request.method == "POST" else None,
+        event=event,
+        required=regset.required_fields,
+        initial={"language": get_language()},
+    )
+    status = 200
+    if request.method == "POST":
+        if form.is_bot:
+            # a bot filled the hidden field: it is told nothing useful, nothing is stored
+            return render(
+                request,
+                "registration/register.html",
+                {"event": event, "regset": regset, "form": SignUpForm(event=event)},
+                status=400,
+            )
+        if _throttled(event, request):
+            form.add_error(None, _("Too many sign-ups from your address; try again in an hour."))
+            status = 429
+        elif form.is_valid():
+            try:
+                registration = services.sign_up(
+                    event,
+                    {
+                        **form.cleaned_data,
+                        "language": form.cleaned_data.get("language") or get_language(),
+                    },
+                    base_url=base_url(request),
+                )
+            except ValidationError as exc:
+                apply_errors(form, exc)
+                status = 400
+            else:
+                # shown once, on the page the redirect leads to (Post/Redirect/Get)
+                request.session[DONE_KEY] = {
+                    "event": event.pk,
+                    "registration": registration.pk,
+                    "link": services.link_url(registration, base_url(request)),
+                }
+                return redirect("registration-done", slug=event.slug)
+        else:
+            status = 400
+    return render(
+        request,
+        "registration/register.html",
+        {
+            "event": event,
+            "regset": regset,
+            "form": form,
+            "form_html": _empty_form_html(event, form) if not form.is_bound else None,
+            "open": services.is_open(regset),
+        },
+        status=status,
+    )
+
+
+def _empty_form_html(event: Event, form: SignUpForm) -> str:
+    """The empty form's fields, rendered once per event and language for a while: everyone
+    who opens the page of a popular event in the same minute gets the same fields."""
+    key = f"registration:form:{event.pk}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("_form.html", {"form": form})
+        cache.set(key, html, FORM_CACHE_SECONDS)
+    return mark_safe(html)
+
+
+@never_cache
+@require_safe
+def registered_done(request: HttpRequest, slug: str) -> HttpResponse:
+    """The private link, once: a reload of this page leads back to the form."""
+    event = _event(request, slug)
+    done = request.session.pop(DONE_KEY, None)
+    if not done or done.get("event") != event.pk:
+        return redirect("registration-form", slug=event.slug)
+    registration = get_object_or_404(Registration, pk=done["registration"], event=event)
+    return render(
+        request,
+        "registration/registered_done.html",
+        {"event": event, "registration": registration, "link": done["link"]},
+    )
+
+
+@require_safe
+def registered(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public list: names, countries and clubs of those holding a place (no e-mail, no
+    EMA number), and the count against the cap."""
+    event = _event(request, slug)
+    regset = services.settings_of(event)
+    rows = by_name(
+        event.registrations.filter(status=Registration.Status.ACCEPTED).only(
+            "name", "country", "club"
+        ),
+        key=lambda r: r.name,
+    )
+    waiting = event.registrations.filter(
+        status__in=(Registration.Status.WAITLISTED, Registration.Status.OFFERED)
+    ).count()
+    return render(
+        request,
+        "registration/registered.html",
+        {"event": event, "regset": regset, "rows": rows, "waiting": waiting},
+    )
+
+
+@never_cache
+@require_GET_POST
+def mine(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The registrant's own page, reached by the private link."""
+    event = _event(request, slug)
+    try:
+        registration = services.registration_for_link(event, token)
+    except ValidationError as exc:
+        return render(
+            request,
+            "registration/link_refused.html",
+            {"event": event, "message": exc.messages[0]},
+            status=404,
+        )
+    regset = services.settings_of(event)
+    initial = {
+        "name": registration.name,
+        "country": str(registration.country or ""),
+        "club": registration.club,
+        "ema_number": registration.ema_number,
+        "email": registration.email,
+        "language": registration.language,
+        "team": registration.team_id or "",
+    }
+    editing = request.method == "POST" and request.POST.get("action") == "edit"
+    form = SignUpForm(
+        request.POST if editing else None,
+        event=event,
+        required=regset.required_fields,
+        initial=initial,
+    )
+    del form.fields["website"]
+    if request.method == "POST" and not editing:
+        action = request.POST.get("action")
+        actions = {
+            "withdraw": (services.withdraw, _("You have withdrawn.")),
+            "accept": (services.accept_offer, _("The place is yours.")),
+            "decline": (services.decline_offer, _("You declined the place.")),
+        }
+        if action not in actions:
+            return HttpResponse(status=400)
+        act, done = actions[action]
+        try:
+            act(registration)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, done)
+        return redirect("registration-mine", slug=event.slug, token=token)
+    if editing and form.is_valid():
+        try:
+            decisions.edit_details(registration, form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Your details are saved."))
+            return redirect("registration-mine", slug=event.slug, token=token)
+    registration.refresh_from_db()
+    return render(
+        request,
+        "registration/mine.html",
+        {
+            "event": event,
+            "registration": registration,
+            "form": form,
+            "place": services.waitlist_place(registration),
+            "live": registration.status in Registration.LIVE and regset.check_in_closed_at is None,
+        },
+        status=400 if editing else 200,
+    )
+
+
+@never_cache
+@require_GET_POST
+def self_check_in(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    regset = services.settings_of(event)
+    if not regset.self_check_in:
+        raise Http404
+    form = SelfCheckInForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        from tournament.players.pins import PinThrottled
+
+        try:
+            player = checkin.self_check_in(
+                event, form.cleaned_data["name"], form.cleaned_data["pin"], client_address(request)
+            )
+        except PinThrottled as throttled:
+            form.add_error(
+                None,
+                _("Too many tries; wait %(seconds)d seconds.") % {"seconds": throttled.seconds},
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("%(name)s, you are checked in.") % {"name": player.name})
+            return redirect("registration-self-check-in", slug=event.slug)
+    return render(request, "registration/self_check_in.html", {"event": event, "form": form})
