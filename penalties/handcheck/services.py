@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from penalties.models import FoulReport, HandCheck
 from rules import RuleError, get_ruleset
@@ -53,7 +54,7 @@ def event_options(event: Event) -> dict[str, Any]:
 
 def rule_error(error: RuleError) -> ValidationError:
     """A rulebook error as a form error on the field it names, in the user's language."""
-    return ValidationError({error.field.split(".")[0]: [error.translated(_)]})
+    return ValidationError({error.field.split(".")[0]: [error.translated(_, ngettext)]})
 
 
 def evaluate(event: Event, inputs: Mapping[str, Any]) -> TileResult:

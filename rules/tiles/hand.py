@@ -23,6 +23,7 @@ from typing import Any
 
 from rules.errors import RuleError
 from rules.i18n import gettext_noop as _
+from rules.i18n import ngettext_noop as ngettext
 
 SUITS = "mpsz"
 CHOW, PUNG, KONG = "chow", "pung", "kong"
@@ -378,7 +379,9 @@ def check_shape(
         raise RuleError("flowers", _("these rules play without flowers and seasons"))
     if len(hand.flowers) > MAX_FLOWERS:
         raise RuleError(
-            "flowers", _("there are only %(count)s bonus tiles"), {"count": MAX_FLOWERS}
+            "flowers",
+            ngettext("there is only %(count)s bonus tile", "there are only %(count)s bonus tiles"),
+            {"count": MAX_FLOWERS},
         )
     if len(set(hand.flowers)) != len(hand.flowers):
         raise RuleError("flowers", _("each flower and season is in the set once"))
@@ -393,7 +396,7 @@ def check_shape(
         if count > 4:
             raise RuleError(
                 "tiles",
-                _("there are only four %(tile)s: the hand and the indicators show %(count)s"),
+                _("there are only four %(tile)s (in the hand and the indicators: %(count)s)"),
                 {"tile": tile_name(i), "count": count},
             )
     for suit, red_count in Counter(t[1] for t in reds).items():
@@ -411,7 +414,10 @@ def check_shape(
             )
         raise RuleError(
             "tiles",
-            _("a winning hand has 14 tiles (a kong counts as 3); this one has %(count)s"),
+            ngettext(
+                "a winning hand has 14 tiles (a kong counts as 3); this one has %(count)s tile",
+                "a winning hand has 14 tiles (a kong counts as 3); this one has %(count)s tiles",
+            ),
             {"count": size},
         )
     if hand.win not in hand.concealed and index(hand.win) not in {index(t) for t in hand.concealed}:
@@ -431,7 +437,10 @@ def check_shape(
     if len(situation.dora) > MAX_INDICATORS:
         raise RuleError(
             "dora",
-            _("at most %(count)s dora indicators (one, and one per kong)"),
+            ngettext(
+                "at most %(count)s dora indicator (one, and one per kong)",
+                "at most %(count)s dora indicators (one, and one per kong)",
+            ),
             {"count": MAX_INDICATORS},
         )
     if len(situation.ura) > len(situation.dora):

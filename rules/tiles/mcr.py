@@ -16,6 +16,7 @@ from MahjongGB import MahjongFanCalculator
 
 from rules.errors import RuleError
 from rules.i18n import gettext_noop as _
+from rules.i18n import ngettext_noop as ngettext
 from rules.tiles.hand import CHOW, KONG, PUNG, Situation, TileHand, check_shape, index
 from rules.tiles.names import FLOWER, MCR_BY_LIBRARY
 from rules.tiles.result import Line, TileResult
@@ -69,9 +70,11 @@ def score(
     if situation.fourth_tile and held:
         raise RuleError(
             "fourth_tile",
-            _(
+            ngettext(
                 "the fourth tile: the other three %(tile)s must already be on the table, "
-                "but the hand holds %(count)s more"
+                "but the hand holds %(count)s more tile like it",
+                "the fourth tile: the other three %(tile)s must already be on the table, "
+                "but the hand holds %(count)s more tiles like it",
             ),
             {"tile": hand.win, "count": held},
         )

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import RuleError, get_ruleset
 from rules.hands import WIN, SheetState, hand_json, parse_hand
@@ -89,7 +90,7 @@ def from_tiles(event: Any, data: Mapping[str, Any], before: SheetState) -> dict[
         result = score_tiles(family, {"notation": tiles["notation"]}, situation, options, before)
         notation = parse_hand_data({"notation": tiles["notation"]}).notation()
     except RuleError as error:
-        raise ValidationError({"tiles": [error.translated(_)]}) from None
+        raise ValidationError({"tiles": [error.translated(_, ngettext)]}) from None
     if not result.reaches_minimum:
         raise ValidationError(
             {

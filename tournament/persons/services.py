@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.dispatch import Signal
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.events.models import Event
 from tournament.persons.models import Person, PersonChange
@@ -51,7 +52,16 @@ def clean_reason(reason: object) -> str:
         raise ValidationError({"reason": [_("Say why (the reason is recorded).")]})
     if len(text) > REASON_MAX:
         raise ValidationError(
-            {"reason": [_("The reason is at most %(max)d characters.") % {"max": REASON_MAX}]}
+            {
+                "reason": [
+                    ngettext(
+                        "A reason has at most %(max)d character.",
+                        "A reason has at most %(max)d characters.",
+                        REASON_MAX,
+                    )
+                    % {"max": REASON_MAX}
+                ]
+            }
         )
     return text
 
