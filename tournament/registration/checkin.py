@@ -212,7 +212,7 @@ def close_check_in(event: Event, by: AbstractBaseUser, *, seat: bool = True):
         )
         if seat and expected_present < 4:
             raise ValidationError(
-                _("At least four players must be present to seat round 1; %(count)d are.")
+                _("At least four players must be present to seat round 1 (present: %(count)d).")
                 % {"count": expected_present}
             )
         now = timezone.now()
@@ -256,7 +256,7 @@ def seat_round_one(event: Event, by: AbstractBaseUser):
     present = event.players.filter(status=Player.Status.ACTIVE, is_substitute=False).count()
     if present < 4:
         raise ValidationError(
-            _("At least four players must be present to seat round 1; %(count)d are.")
+            _("At least four players must be present to seat round 1 (present: %(count)d).")
             % {"count": present}
         )
     first = event.rounds.filter(number=1).first()

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.registration.models import Registration, RegistrationLog
 from tournament.registration.services import (
@@ -65,7 +66,18 @@ def _reason(reason: Any) -> str:
     if not text:
         raise ValidationError({"reason": [_("Give a reason.")]})
     if len(text) > REASON_MAX:
-        raise ValidationError({"reason": [_("At most %(max)d characters.") % {"max": REASON_MAX}]})
+        raise ValidationError(
+            {
+                "reason": [
+                    ngettext(
+                        "A reason has at most %(max)d character.",
+                        "A reason has at most %(max)d characters.",
+                        REASON_MAX,
+                    )
+                    % {"max": REASON_MAX}
+                ]
+            }
+        )
     return text
 
 

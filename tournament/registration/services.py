@@ -24,6 +24,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.events.models import Event
 from tournament.players.models import Player, player_name_key
@@ -146,7 +147,12 @@ def clean_fields(
     email = as_text(data.get("email", "")).strip()
     if len(email) > EMAIL_MAX:
         errors["email"] = [
-            _("An e-mail address has at most %(max)d characters.") % {"max": EMAIL_MAX}
+            ngettext(
+                "An e-mail address has at most %(max)d character.",
+                "An e-mail address has at most %(max)d characters.",
+                EMAIL_MAX,
+            )
+            % {"max": EMAIL_MAX}
         ]
     elif email:
         try:

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -255,7 +255,12 @@ def self_check_in(request: HttpRequest, slug: str) -> HttpResponse:
         except PinThrottled as throttled:
             form.add_error(
                 None,
-                _("Too many tries; wait %(seconds)d seconds.") % {"seconds": throttled.seconds},
+                ngettext(
+                    "Too many tries; wait %(seconds)d second.",
+                    "Too many tries; wait %(seconds)d seconds.",
+                    throttled.seconds,
+                )
+                % {"seconds": throttled.seconds},
             )
         except ValidationError as exc:
             apply_errors(form, exc)
