@@ -4,10 +4,12 @@ and the private link (tampered, withdraw twice, change details)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.test import Client
+from django.utils import timezone
 
 from tests.registration.conftest import person
 from tournament.registration import services
@@ -124,3 +126,21 @@ def test_a_sign_up_takes_a_bounded_number_of_queries(open_event, django_assert_m
     # and the transaction's savepoint (2)
     with django_assert_max_num_queries(12):
         services.sign_up(event, person(2), base_url="http://testserver")
+
+
+def test_the_home_page_leads_to_the_sign_up_while_registration_is_open(
+    open_event, django_assert_num_queries
+):
+    """A registrant finds the sign-up from the home page (typing no URL); once registration
+    closes the event links its registered players instead. The home page stays one query."""
+    event = open_event()
+    client = Client()
+    with django_assert_num_queries(1):
+        home = client.get("/").content.decode()
+    assert f'href="/e/{event.slug}/register/" data-testid="sign-up-link"' in home
+    assert client.get(f"/e/{event.slug}/register/").status_code == 200
+
+    services.update_settings(event, closes_at=timezone.now() - timedelta(minutes=1))
+    home = client.get("/").content.decode()
+    assert "sign-up-link" not in home
+    assert f'href="/e/{event.slug}/registered/"' in home

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
@@ -51,9 +52,21 @@ def home(request: HttpRequest) -> HttpResponse:
     if user.is_authenticated:
         visible |= Q(director=user) | Q(referees__user=user)
     events = Event.objects.filter(pk__in=Event.objects.filter(visible).values("pk")).annotate(
-        player_count=Count("players")
+        player_count=Count("players"),
+        signup_opens=F("registration__opens_at"),
+        signup_closes=F("registration__closes_at"),
+        check_in_closed=F("registration__check_in_closed_at"),
     )
+    now = timezone.now()
     events = latest_first(events)
+    for event in events:
+        # The sign-up page while registration is open (RULES.md section 9), else its list.
+        event.signup_open = bool(
+            event.signup_opens
+            and event.signup_opens <= now
+            and (event.signup_closes is None or now < event.signup_closes)
+            and event.check_in_closed is None
+        )
     new_roles = (
         RefereeAssignment.objects.filter(user=user, seen_at__isnull=True).count()
         if user.is_authenticated
