@@ -144,3 +144,16 @@ def test_the_home_page_leads_to_the_sign_up_while_registration_is_open(
     home = client.get("/").content.decode()
     assert "sign-up-link" not in home
     assert f'href="/e/{event.slug}/registered/"' in home
+
+
+def test_the_home_page_leads_to_self_check_in_while_the_desk_is_open(open_event):
+    from tournament.registration import checkin
+
+    event = open_event()
+    services.update_settings(event, self_check_in=True)
+    client = Client()
+    assert "self-check-in-link" not in client.get("/").content.decode()
+    checkin.open_check_in(event)
+    home = client.get("/").content.decode()
+    assert f'href="/e/{event.slug}/check-in/" data-testid="self-check-in-link"' in home
+    assert client.get(f"/e/{event.slug}/check-in/").status_code == 200

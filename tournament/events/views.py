@@ -56,6 +56,8 @@ def home(request: HttpRequest) -> HttpResponse:
         signup_opens=F("registration__opens_at"),
         signup_closes=F("registration__closes_at"),
         check_in_closed=F("registration__check_in_closed_at"),
+        check_in_opened=F("registration__check_in_opened_at"),
+        self_check_in=F("registration__self_check_in"),
     )
     now = timezone.now()
     events = latest_first(events)
@@ -67,6 +69,8 @@ def home(request: HttpRequest) -> HttpResponse:
             and (event.signup_closes is None or now < event.signup_closes)
             and event.check_in_closed is None
         )
+        # Players check in on their own phone while the desk is open, if the event allows it.
+        event.check_in_here = bool(event.self_check_in and event.check_in_opened)
     new_roles = (
         RefereeAssignment.objects.filter(user=user, seen_at__isnull=True).count()
         if user.is_authenticated
