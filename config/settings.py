@@ -433,7 +433,10 @@ CELERY_BEAT_SCHEDULE["notify-round-reminders"] = {
 REGISTRATION_LINK_DAYS = int(os.environ.get("REGISTRATION_LINK_DAYS", "365"))
 # Sign-ups per address per hour (the public form's throttle).
 REGISTRATION_SIGNUPS_PER_ADDRESS = int(os.environ.get("REGISTRATION_SIGNUPS_PER_ADDRESS", "10"))
+# A queue of its own for registration's tasks (mails, offer expiry), if set; else the default.
+REGISTRATION_QUEUE = os.environ.get("REGISTRATION_QUEUE") or None
 CELERY_BEAT_SCHEDULE["registration-expire-offers"] = {
     "task": "tournament.registration.expire_offers",
     "schedule": float(os.environ.get("REGISTRATION_OFFER_SWEEP_SECONDS", "60")),
+    "options": {"queue": REGISTRATION_QUEUE} if REGISTRATION_QUEUE else {},
 }

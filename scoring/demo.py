@@ -9,8 +9,10 @@ from datetime import timedelta
 from django.utils import timezone
 
 from penalties import services as penalties
+from rules.ranking import family_of
 from scoring.exports.ema import EMA_HEADER
 from scoring.files import to_csv
+from scoring.ranking import compute as ranking_compute
 from scoring.ranking import importing as ranking_import
 from scoring.ranking.models import RankingEvent
 from scoring.results import services as result_services
@@ -166,6 +168,8 @@ def _history(event: Event) -> None:
             by=event.director,
         )
     persons.link_event_players(event, by=event.director)
+    # Now, not by the worker: `make demo` shows the ranking at once, with or without a broker.
+    ranking_compute.recompute(family_of(event.ruleset))
 
 
 def load_full_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:

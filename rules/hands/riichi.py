@@ -36,7 +36,9 @@ RIICHI_STICK = 1000
 COUNTER_RON = 300
 COUNTER_TSUMO = 100
 DRAW_POOL = 3000
-VALID_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+# Up to 140: three or four concealed kongs of terminals or honours go past 110 fu (a hand read
+# from its tiles, 111m 23m and three concealed kongs won on 3m, is 120 fu at 4 han).
+VALID_FU = (20, 25, *range(30, 150, 10))
 LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
 MAX_HAN = 60
 MAX_YAKUMAN = 6
@@ -94,7 +96,7 @@ def base_points(win: Win, options: Mapping[str, Any], *, tsumo: bool) -> int:
     if win.fu and win.fu not in VALID_FU:
         raise RuleError(
             "win.fu",
-            _("fu is 20, 25 or a multiple of 10 from 30 to 110, not %(fu)s"),
+            _("fu is 20, 25 or a multiple of 10 from 30 to 140, not %(fu)s"),
             {"fu": win.fu},
         )
     if win.han >= 13 and _option(options, "counted_yakuman"):

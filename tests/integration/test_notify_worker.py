@@ -115,7 +115,7 @@ def test_worker_killed_mid_fan_out_loses_nobody(push_world, make_event):
     slow = service._handle
 
     def slowly(handler, sub_id, body):
-        time.sleep(0.05)
+        time.sleep(0.25)  # 120 pushes on 8 threads: about 4 s, so the kill lands in the middle
         slow(handler, sub_id, body)
 
     service._handle = slowly

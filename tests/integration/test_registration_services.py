@@ -32,6 +32,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 S = Registration.Status
 
 
+QUEUE = "registration-test"
+
+
 def test_the_cap_holds_when_sign_ups_arrive_at_once(make_event):
     require_services()
     event = make_event("race-open", players=0)
@@ -69,19 +72,25 @@ def mailserver():
     server.stop()
 
 
-def test_beat_expires_an_offer_and_the_worker_mails_the_next(make_event, mailserver, tmp_path):
+def test_beat_expires_an_offer_and_the_worker_mails_the_next(
+    make_event, mailserver, tmp_path, settings
+):
+    """The worker and beat here are this test's own, on their own queue: the session's shared
+    worker (tests/integration/conftest.py) would take the mails and send them elsewhere."""
     require_services()
     from config.celery import app
 
     app.control.purge()
+    settings.REGISTRATION_QUEUE = QUEUE
     env = dict(
         os.environ,
         DATABASE_URL=database_url(connection.settings_dict),
         EMAIL_HOST=mailserver.host,
         EMAIL_PORT=str(mailserver.port),
         REGISTRATION_OFFER_SWEEP_SECONDS="1",
+        REGISTRATION_QUEUE=QUEUE,
     )
-    worker = start_celery_worker(env, tmp_path / "worker.log", name="registration")
+    worker = start_celery_worker(env, tmp_path / "worker.log", queue=QUEUE, name="registration")
     beat = subprocess.Popen(
         [
             sys.executable,

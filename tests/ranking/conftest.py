@@ -7,4 +7,10 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def ranking_in_step(settings):
+    from config.celery import app
+
+    before = app.conf.task_always_eager  # read before the settings change: the app reads them
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before

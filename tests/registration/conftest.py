@@ -14,7 +14,13 @@ from tournament.registration import services
 def eager_tasks(settings):
     """Mails are sent in-process on commit, as the embedded deployment does, even when the
     suite runs with a broker configured (tests/integration uses the real worker)."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager  # read before the settings change: the app reads them
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
 
 
 @pytest.fixture

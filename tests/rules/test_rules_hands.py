@@ -70,6 +70,17 @@ def test_example_11_riichi_ron(han, fu, dealer, expected):
     assert sum(paid) == 0
 
 
+@pytest.mark.parametrize(
+    ("han", "fu", "expected"), [(2, 120, 7700), (1, 130, 4200), (2, 140, 8000)]
+)
+def test_more_than_110_fu_is_a_hand_the_tiles_can_give(han, fu, expected):
+    """Concealed kongs of terminals or honours take a hand past 110 fu (found by the property
+    test of hands read from their tiles): 2 han 120 fu is 120 x 2^4 = 1920 base, 7700 by ron;
+    2 han 140 fu passes 2000 and is a mangan."""
+    paid = payments(EMA, [ron(S, W, han, fu)])
+    assert paid[S] == expected and paid[W] == -expected
+
+
 def test_example_11_kiriage_option_rounds_up_to_mangan():
     assert payments(EMA, [ron(S, W, 4, 30)], {"kiriage": True})[S] == 8000
     assert payments(EMA, [ron(S, W, 3, 60)], {"kiriage": True})[S] == 8000

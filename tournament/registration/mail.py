@@ -58,7 +58,7 @@ def queue_status_mail(
 
 
 def _enqueue(mail_id: int) -> None:
-    send_registration_mail.delay(mail_id)
+    send_registration_mail.apply_async((mail_id,), queue=settings.REGISTRATION_QUEUE)
 
 
 def deliver(mail_id: int) -> bool:
