@@ -92,7 +92,7 @@ def test_the_players_page_reads_offline_and_signing_out_forgets_it(
 
     page.click(".sheet-who button:has-text('Sign out')")
     page.wait_for_selector("[name=table]")
-    wait_until(page, f"({PLAYER_CACHES})().then((names) => names.length === 0)")
+    wait_until(page, f"({PLAYER_CACHES})().then((names) => names.length === 0)", timeout=30)
     assert page.evaluate("async () => (await caches.keys()).length") == 0
     shown = reload_offline(phone, page)
     assert h.south.name not in shown and "33900" not in shown
