@@ -31,7 +31,6 @@ from rules import get_ruleset
 from scoring.public.common import not_modified
 from scoring.public.player import player_reports
 from scoring.sheets import services as sheets
-from scoring.sheets.api import session_player
 from scoring.sheets.door import players_sign_in
 from scoring.sheets.forms import WIND_LABELS
 from scoring.sheets.mine import state_words, table_marker, waiting_for
@@ -45,6 +44,7 @@ from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
 from tournament.numbers import shown
 from tournament.players.models import Player, Team
+from tournament.players.pins import session_player
 from tournament.rounds.clock import clock_of
 from tournament.rounds.models import Round, Seat, Table, Wind
 

@@ -33,30 +33,15 @@ class PlayerPinAuthentication(SessionAuthentication):
     stays anonymous). The session must carry the player's current PIN generation."""
 
     def authenticate(self, request):
-        player = session_player(request._request, request.parser_context["kwargs"].get("event"))
+        player = pins.session_player(
+            request._request, request.parser_context["kwargs"].get("event")
+        )
         if player is None:
             return None
         self.enforce_csrf(request)
         from django.contrib.auth.models import AnonymousUser
 
         return AnonymousUser(), player
-
-
-def session_player(request, slug: str | None) -> Player | None:
-    """The player whose PIN signed this browser session in at event ``slug``, if still valid."""
-    if not slug or not hasattr(request, "session"):
-        return None
-    stored = request.session.get(pins.SESSION_KEY)
-    if not isinstance(stored, dict) or stored.get("event") != slug:
-        return None
-    player = (
-        Player.objects.select_related("event")
-        .filter(pk=stored.get("player"), event__slug=slug)
-        .first()
-    )
-    if player is None or player.pin_generation != stored.get("generation"):
-        return None
-    return player
 
 
 class PlayerPinScheme(OpenApiAuthenticationExtension):

@@ -13,7 +13,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring.sheets import services as sheets
-from scoring.sheets.api import session_player
 from scoring.sheets.forms import WIND_LABELS
 from scoring.sheets.views import describe
 from tournament.access.login import client_address
@@ -22,6 +21,7 @@ from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
 from tournament.players import pins
 from tournament.players.models import Player
+from tournament.players.pins import session_player
 from tournament.rounds.models import Round, Table
 
 

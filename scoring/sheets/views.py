@@ -22,7 +22,6 @@ from rules import RuleError, get_ruleset
 from rules.hands import hand_json, parse_hand
 from scoring.sheets import offline
 from scoring.sheets import services as sheets
-from scoring.sheets.api import session_player
 from scoring.sheets.forms import (
     WIND_LABELS,
     CorrectionForm,
@@ -39,6 +38,7 @@ from tournament.access.roles import can_view
 from tournament.events.models import Event
 from tournament.players import pins
 from tournament.players.models import Player
+from tournament.players.pins import session_player
 from tournament.rounds.models import Round, Seat, Table
 
 WINDS = ("E", "S", "W", "N")

@@ -32,24 +32,8 @@ from tournament.players import pins
 from tournament.players.models import Player
 
 
-def signed_in_player(request: HttpRequest, slug: str) -> Player | None:
-    """The player whose PIN signed this browser session in at event ``slug`` (as on the
-    player's page)."""
-    stored = request.session.get(pins.SESSION_KEY) if hasattr(request, "session") else None
-    if not isinstance(stored, dict) or stored.get("event") != slug:
-        return None
-    player = (
-        Player.objects.select_related("event")
-        .filter(pk=stored.get("player"), event__slug=slug)
-        .first()
-    )
-    if player is None or player.pin_generation != stored.get("generation"):
-        return None
-    return player
-
-
 def _player_or_redirect(request, slug):
-    player = signed_in_player(request, slug)
+    player = pins.session_player(request, slug)
     if player is None:
         get_object_or_404(Event, slug=slug)
         return None, redirect("sheets-play", slug=slug)
@@ -124,7 +108,7 @@ def choices(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def subscribe(request: HttpRequest, slug: str) -> JsonResponse:
     """The browser's PushSubscription (JSON body): 201, or 400 with the reason."""
-    player = signed_in_player(request, slug)
+    player = pins.session_player(request, slug)
     if player is None:
         return JsonResponse({"error": _("Sign in with your PIN first.")}, status=403)
     try:
@@ -136,7 +120,7 @@ def subscribe(request: HttpRequest, slug: str) -> JsonResponse:
 
 @require_POST
 def unsubscribe_browser(request: HttpRequest, slug: str) -> JsonResponse:
-    player = signed_in_player(request, slug)
+    player = pins.session_player(request, slug)
     if player is None:
         return JsonResponse({"error": _("Sign in with your PIN first.")}, status=403)
     endpoint = request.POST.get("endpoint", "")

@@ -257,6 +257,24 @@ def card_player(event: Event, token: str, client: str) -> Player:
 SESSION_KEY = "player-pin"
 
 
+def session_player(request, slug: str | None) -> Player | None:
+    """The player whose PIN signed this browser session in at event ``slug``, if still valid
+    (a new PIN generation signs every session out)."""
+    if not slug or not hasattr(request, "session"):
+        return None
+    stored = request.session.get(SESSION_KEY)
+    if not isinstance(stored, dict) or stored.get("event") != slug:
+        return None
+    player = (
+        Player.objects.select_related("event")
+        .filter(pk=stored.get("player"), event__slug=slug)
+        .first()
+    )
+    if player is None or player.pin_generation != stored.get("generation"):
+        return None
+    return player
+
+
 def remember(session, player: Player, slug: str) -> None:
     """Sign ``player`` in for this browser session; a reissued PIN ends it."""
     session.cycle_key()
