@@ -31,10 +31,13 @@ async function checkIn(fields) {
 }
 
 let timer = null;
+let asked = 0;  // answers to an earlier search that arrive late are dropped
 async function find(query) {
+  const mine = ++asked;
   if (!query.trim()) { results.replaceChildren(); return; }
   const answer = await fetch(desk.dataset.search + "?q=" + encodeURIComponent(query), { credentials: "same-origin" });
   const data = await answer.json();
+  if (mine !== asked) { return; }
   results.replaceChildren(...data.results.map((row) => {
     const li = document.createElement("li");
     const name = document.createElement("span");

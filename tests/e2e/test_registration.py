@@ -203,12 +203,14 @@ def test_check_in_by_search_and_by_a_scanned_card_then_close_and_seat(
     # one more by search, then the waitlisted one who came anyway
     page.reload()
     page.fill("#desk-search", "nowak")
-    page.locator("[data-testid=results] button").first.click()
+    page.locator("[data-testid=results] li", has_text="Nowak").locator("button").click()
     wait_until(page, "document.querySelector('[data-testid=checked-in]').textContent === '4'")
     page.fill("#desk-search", "wait")
-    page.locator("[data-testid=results] button").first.click()
+    page.locator("[data-testid=results] li", has_text="Wait Listed").locator("button").click()
     wait_until(
-        page, "document.querySelector('[data-testid=feedback]').textContent.includes('Wait Listed')"
+        page,
+        "document.querySelector('[data-testid=feedback]').textContent.includes('Wait Listed')",
+        timeout=30,
     )
     missing = page.locator("[data-testid=missing] li").all_inner_texts()
     assert missing == ["Eero Saarinen"]
