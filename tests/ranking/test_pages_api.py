@@ -128,6 +128,7 @@ def test_person_page_query_budget_and_content(client, eight, director, settings)
     text = page.content.decode()
     assert "662.50" in text and "3 / 5" in text and "<svg" in text and "polyline" in text
     assert text.count("ranking-lines") == 1
+    assert PEOPLE["A"][3] not in text  # no EMA number on a public page, as everywhere else
     for n in range(10):
         past_event(f"More {n}", 20 + n, [(1, "A"), (2, "B")], director)
     connection.queries_log.clear()  # a full log (9000) would capture nothing
