@@ -18,7 +18,6 @@ from scoring.public.common import (
     nav_links,
     not_modified,
     page_etag,
-    shared_page,
     standing_columns,
     stored_snapshot,
     visible_event,
@@ -43,6 +42,7 @@ from scoring.public.standings import (
     standings_html,
 )
 from scoring.standings.snapshot import DECODED, decoded_rows, expand_rounds
+from tournament.access.pages import shared_page
 
 __all__ = [
     "DECODED",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -102,10 +101,3 @@ def standing_columns(method: str) -> list[str]:
     if method == RIICHI:
         return ["total"]
     return ["score", "table_points"]
-
-
-def shared_page(request: HttpRequest) -> bool:
-    """A visitor without session or messages sees exactly what every such visitor sees."""
-    return settings.SESSION_COOKIE_NAME not in request.COOKIES and (
-        "messages" not in request.COOKIES
-    )

@@ -21,13 +21,14 @@ from penalties.describe import foul_label
 from penalties.models import FoulReport
 from rules import LedgerLine, Seats, consequence_of, describe
 from rules.standings import RIICHI, TABLE_POINTS
-from scoring.public.common import nav_html, not_modified, page_etag, shared_page, standing_columns
+from scoring.public.common import nav_html, not_modified, page_etag, standing_columns
 from scoring.public.history import history_svg_points
 from scoring.public.prepared import Prepared, json_value
 from scoring.sheets import services as sheets
 from scoring.standings.formats import current_ranking
 from scoring.standings.models import StandingsSnapshot
 from scoring.standings.snapshot import decoded_rows, expand_rounds
+from tournament.access.pages import shared_page
 from tournament.access.roles import can_view
 from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone

@@ -18,7 +18,6 @@ from rules.standings import RIICHI
 from scoring.public.common import (
     not_modified,
     page_etag,
-    shared_page,
     standing_columns,
     stored_snapshot,
     visible_event,
@@ -26,6 +25,7 @@ from scoring.public.common import (
 from scoring.sheets import services as sheets
 from scoring.standings.formats import CONSOLATION, CUT, Ranking, current_ranking, display
 from scoring.standings.models import StandingsSnapshot
+from tournament.access.pages import shared_page
 from tournament.events.models import Announcement, Event
 from tournament.numbers import shown
 from tournament.rounds.clock import clock_of

@@ -20,10 +20,10 @@ from django.views.decorators.http import require_GET
 
 from rules import ranking as rk
 from scoring.files import CSV_TYPE, XLSX_TYPE, to_csv, to_xlsx
-from scoring.public.common import shared_page
 from scoring.ranking import person as person_data
 from scoring.ranking import reading
 from scoring.ranking.models import RankingState
+from tournament.access.pages import shared_page
 from tournament.access.params import bounded_int
 from tournament.persons.models import Person
 from tournament.players.models import Player

@@ -1,10 +1,11 @@
 """What every director page shares: loading the event it is about, and showing a service's
-validation errors on a form."""
+validation errors on a form; and whether a public page is the one every visitor sees."""
 
 from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest
@@ -16,6 +17,13 @@ from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
 
 require_GET_POST = require_http_methods(["GET", "POST"])
+
+
+def shared_page(request: HttpRequest) -> bool:
+    """A visitor without session or messages sees exactly what every such visitor sees."""
+    return settings.SESSION_COOKIE_NAME not in request.COOKIES and (
+        "messages" not in request.COOKIES
+    )
 
 
 def apply_errors(form, exc: ValidationError, aliases: dict[str, str] | None = None) -> None:

@@ -40,9 +40,12 @@ class PlayerForm(forms.Form):
     team = forms.ChoiceField(label=_("Team"), required=False, choices=[("", "—")])
 
     def __init__(self, *args, event=None, **kwargs):
-        """``event``: its teams are the choices; without teams the field is left out."""
+        """``event``: its teams are the choices; without teams the field is left out
+        (``Event.has_teams`` says so without a query)."""
         super().__init__(*args, **kwargs)
-        teams = event.teams.values_list("pk", "name") if event is not None else []
+        teams = (
+            event.teams.values_list("pk", "name") if event is not None and event.has_teams else []
+        )
         teams = by_name(teams, key=lambda team: team[1])
         if teams:
             self.fields["team"].choices = [("", "—"), *((str(pk), n) for pk, n in teams)]

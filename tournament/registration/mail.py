@@ -9,11 +9,13 @@ transaction, so that a retried or duplicated task finds the record and sends not
 
 from __future__ import annotations
 
+import contextlib
 import smtplib
+import threading
 
 from celery import shared_task
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -61,15 +63,45 @@ def _enqueue(mail_id: int) -> None:
     send_registration_mail.apply_async((mail_id,), queue=settings.REGISTRATION_QUEUE)
 
 
+_open = threading.local()
+
+
+def _connection(fresh: bool = False):
+    """This thread's open connection to the mail server, opened again when the settings
+    changed or ``fresh``."""
+    key = (settings.EMAIL_BACKEND, settings.EMAIL_HOST, settings.EMAIL_PORT)
+    held = getattr(_open, "held", None)
+    if held is not None and (fresh or held[0] != key):
+        _open.held = None
+        with contextlib.suppress(OSError, smtplib.SMTPException):
+            held[1].close()
+        held = None
+    if held is None:
+        connection = get_connection(fail_silently=False)
+        connection.open()
+        held = _open.held = (key, connection)
+    return held[1]
+
+
+def _send(message: EmailMessage) -> None:
+    """Through this thread's open connection: a sign-up rush mails thousands, and a new SMTP
+    session each (connect, EHLO, QUIT) costs both ends more than the mail. A connection the
+    server dropped meanwhile is opened again, once."""
+    try:
+        _connection().send_messages([message])
+    except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused):
+        raise  # the server answered: a new connection would get the same answer
+    except OSError:
+        _connection(fresh=True).send_messages([message])
+
+
 def deliver(mail_id: int) -> bool:
     """Send the stored mail unless it was sent already; whether it was sent now."""
     with transaction.atomic():
         mail = RegistrationMail.objects.select_for_update().filter(pk=mail_id).first()
         if mail is None or not mail.to or RegistrationMailSent.objects.filter(mail=mail).exists():
             return False
-        EmailMessage(mail.subject, mail.body, settings.DEFAULT_FROM_EMAIL, [mail.to]).send(
-            fail_silently=False
-        )
+        _send(EmailMessage(mail.subject, mail.body, settings.DEFAULT_FROM_EMAIL, [mail.to]))
         RegistrationMailSent.objects.create(mail=mail)
     return True
 
@@ -80,6 +112,7 @@ def deliver(mail_id: int) -> bool:
     retry_backoff=5,
     retry_backoff_max=600,
     max_retries=12,
+    ignore_result=True,
 )
 def send_registration_mail(mail_id: int) -> bool:
     """The task beside the mail it sends (``tasks`` imports this module, so the worker knows

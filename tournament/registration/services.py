@@ -20,7 +20,7 @@ from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -50,8 +50,14 @@ REASON_MAX = 500
 
 
 def settings_of(event: Event) -> RegistrationSettings:
-    found, _created = RegistrationSettings.objects.get_or_create(event=event)
-    return found
+    """The event's settings (made on first use); no query when the caller's event was read
+    with ``select_related("registration")``."""
+    try:
+        return event.registration
+    except RegistrationSettings.DoesNotExist:
+        found, _created = RegistrationSettings.objects.get_or_create(event=event)
+        event.registration = found
+        return found
 
 
 def update_settings(event: Event, base_url: str = "", **fields: Any) -> RegistrationSettings:
@@ -82,6 +88,7 @@ def update_settings(event: Event, base_url: str = "", **fields: Any) -> Registra
         if base_url:
             regset.site_url = base_url
         regset.save()
+        event.registration = regset
         fill_places(regset)
     return regset
 
@@ -194,20 +201,30 @@ def duplicates(
     if exclude is not None:
         live = live.exclude(pk=exclude.pk)
     key = player_name_key(fields["name"])
-    if live.filter(name_key=key).exists():
-        errors.setdefault(
-            "name", [_("%(name)s is already registered in this event.") % {"name": fields["name"]}]
-        )
-    if fields["ema_number"] and live.filter(ema_number=fields["ema_number"]).exists():
-        errors.setdefault(
-            "ema_number",
-            [
-                _("EMA number %(number)s is already registered in this event.")
-                % {"number": fields["ema_number"]}
-            ],
-        )
-    if fields["email"] and live.filter(email=fields["email"]).exists():
-        errors["email"] = [_("This e-mail address is already registered in this event.")]
+    same = Q(name_key=key)
+    if fields["ema_number"]:
+        same |= Q(ema_number=fields["ema_number"])
+    if fields["email"]:
+        same |= Q(email=fields["email"])
+    # one query for the three: a sign-up runs it under the event's lock
+    for name_key, ema_number, email in live.filter(same).values_list(
+        "name_key", "ema_number", "email"
+    ):
+        if name_key == key:
+            errors.setdefault(
+                "name",
+                [_("%(name)s is already registered in this event.") % {"name": fields["name"]}],
+            )
+        if fields["ema_number"] and ema_number == fields["ema_number"]:
+            errors.setdefault(
+                "ema_number",
+                [
+                    _("EMA number %(number)s is already registered in this event.")
+                    % {"number": fields["ema_number"]}
+                ],
+            )
+        if fields["email"] and email == fields["email"]:
+            errors["email"] = [_("This e-mail address is already registered in this event.")]
     return errors
 
 
@@ -249,6 +266,16 @@ def log_step(
         by=by if by is not None and by.is_authenticated else None,
         reason=reason[:REASON_MAX],
         deadline=deadline,
+    )
+
+
+def log_steps(
+    registration: Registration, kinds: list[str], *, by: AbstractBaseUser | None = None
+) -> list[RegistrationLog]:
+    """Several steps at once, in order (one insert: a sign-up writes two)."""
+    who = by if by is not None and by.is_authenticated else None
+    return RegistrationLog.objects.bulk_create(
+        [RegistrationLog(registration=registration, kind=kind, by=who) for kind in kinds]
     )
 
 
@@ -338,6 +365,13 @@ def fill_places(regset: RegistrationSettings) -> list[Registration]:
     return offered
 
 
+def check_open(regset: RegistrationSettings, now: datetime | None = None) -> None:
+    if not is_open(regset, now):
+        if regset.opens_at is None or (now or timezone.now()) < regset.opens_at:
+            raise ValidationError(_("Registration is not open yet."))
+        raise ValidationError(_("Registration is closed."))
+
+
 def sign_up(
     event: Event,
     data: Mapping[str, Any],
@@ -351,19 +385,21 @@ def sign_up(
     direct = by is not None
     regset = settings_of(event)
     fields = clean_fields(event, regset, data, email_required=not direct)
+    # Checked before the lock, which every sign-up of the event queues on: the registrations'
+    # unique constraints (live name, EMA number, e-mail) refuse what arrives meanwhile.
+    if not direct:
+        check_open(regset, now)
+    errors = duplicates(event, fields)
+    if errors:
+        raise ValidationError(errors)
     try:
         with transaction.atomic():
             regset = locked(event)
             if base_url and regset.site_url != base_url:
                 regset.site_url = base_url
                 RegistrationSettings.objects.filter(pk=regset.pk).update(site_url=base_url)
-            if not direct and not is_open(regset, now):
-                if regset.opens_at is None or (now or timezone.now()) < regset.opens_at:
-                    raise ValidationError(_("Registration is not open yet."))
-                raise ValidationError(_("Registration is closed."))
-            errors = duplicates(event, fields)
-            if errors:
-                raise ValidationError(errors)
+            if not direct:
+                check_open(regset, now)
             free = regset.places_taken < regset.cap and not waitlist(event).exists()
             if direct and regset.places_taken >= regset.cap:
                 raise ValidationError(_("Every place is taken: raise the cap first."))
@@ -377,15 +413,16 @@ def sign_up(
                 event=event, status=status, link_nonce=secrets.token_hex(16), **fields
             )
             registration.save()
-            step = log_step(registration, Kind.ADDED if direct else Kind.SIGNED_UP, by=by)
+            kinds = [Kind.ADDED if direct else Kind.SIGNED_UP]
             if status == Status.ACCEPTED:
                 take_place(regset)
                 make_player(registration)
                 registration.save(update_fields=["player"])
-                step = log_step(registration, Kind.PLACED, by=by)
+                kinds.append(Kind.PLACED)
             elif status == Status.WAITLISTED:
-                step = log_step(registration, Kind.WAITLISTED)
-            tell(regset, registration, step)
+                kinds.append(Kind.WAITLISTED)
+            steps = log_steps(registration, kinds, by=by)
+            tell(regset, registration, steps[-1])
     except IntegrityError as exc:
         raise race_error(exc) from None
     return registration
@@ -503,8 +540,6 @@ def waitlist_place(registration: Registration) -> int | None:
     """1 for the head of the waitlist; None when not waiting."""
     if registration.status != Status.WAITLISTED:
         return None
-    from django.db.models import Q
-
     ahead = waitlist(registration.event).filter(
         Q(priority__gt=registration.priority)
         | Q(priority=registration.priority, pk__lt=registration.pk)

@@ -3,21 +3,23 @@ the registrant's private page (status, offer, details, withdrawal) and self chec
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from tournament.access.login import client_address
-from tournament.access.pages import apply_errors, require_GET_POST
+from tournament.access.pages import apply_errors, require_GET_POST, shared_page
 from tournament.access.roles import can_view
 from tournament.collation import by_name
 from tournament.events.models import Event
@@ -27,8 +29,14 @@ from tournament.registration.forms import SelfCheckInForm, SignUpForm
 from tournament.registration.models import Registration
 
 THROTTLE_WINDOW = 3600
-DONE_KEY = "registration-done"
-FORM_CACHE_SECONDS = 30
+# The private link is shown once, after the redirect: a signed cookie for that page only says
+# which registration (a session would cost a database write per sign-up).
+DONE_COOKIE = "registration-done"
+DONE_SALT = "mahjong-registration-done"
+DONE_SECONDS = 600
+KEPT_FORMS: OrderedDict[tuple, str] = OrderedDict()
+KEPT_FORMS_MAX = 64
+CSRF_MARK = "csrf0token0of0the0visitor0goes0here"
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -60,6 +68,8 @@ def base_url(request: HttpRequest) -> str:
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     regset = services.settings_of(event)
+    if request.method != "POST" and shared_page(request):
+        return _kept_form_page(request, event, regset)
     form = SignUpForm(
         request.POST if request.method == "POST" else None,
         event=event,
@@ -93,38 +103,71 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
                 apply_errors(form, exc)
                 status = 400
             else:
-                # shown once, on the page the redirect leads to (Post/Redirect/Get)
-                request.session[DONE_KEY] = {
-                    "event": event.pk,
-                    "registration": registration.pk,
-                    "link": services.link_url(registration, base_url(request)),
-                }
-                return redirect("registration-done", slug=event.slug)
+                return _registered(request, event, registration)
         else:
             status = 400
-    return render(
-        request,
-        "registration/register.html",
-        {
-            "event": event,
-            "regset": regset,
-            "form": form,
-            "form_html": _empty_form_html(event, form) if not form.is_bound else None,
-            "open": services.is_open(regset),
-        },
-        status=status,
+    return _form_page(request, event, regset, form, status)
+
+
+def _form_page(
+    request: HttpRequest,
+    event: Event,
+    regset,
+    form: SignUpForm,
+    status: int = 200,
+    csrf_token: str | None = None,
+) -> HttpResponse:
+    context = {"event": event, "regset": regset, "form": form, "open": services.is_open(regset)}
+    if csrf_token is not None:
+        context["csrf_token"] = csrf_token
+    return render(request, "registration/register.html", context, status=status)
+
+
+def _kept_form_page(request: HttpRequest, event: Event, regset) -> HttpResponse:
+    """The empty form as every visitor without a session sees it, rendered once per process
+    for what it is made of (the event's name, time zone and teams, the settings, whether
+    registration is open, the language); the visitor's own CSRF token goes in at the mark.
+    Everyone who opens a popular event's form in the same minutes gets the same page."""
+    key = (
+        event.pk,
+        event.name,
+        event.time_zone,
+        event.revision if event.has_teams else None,
+        regset.text,
+        regset.opens_at,
+        regset.closes_at,
+        regset.check_in_closed_at,
+        tuple(regset.required_fields),
+        services.is_open(regset),
+        get_language(),
+        request.get_full_path(),
     )
-
-
-def _empty_form_html(event: Event, form: SignUpForm) -> str:
-    """The empty form's fields, rendered once per event and language for a while: everyone
-    who opens the page of a popular event in the same minute gets the same fields."""
-    key = f"registration:form:{event.pk}:{get_language()}"
-    html = cache.get(key)
+    html = KEPT_FORMS.get(key)
     if html is None:
-        html = render_to_string("_form.html", {"form": form})
-        cache.set(key, html, FORM_CACHE_SECONDS)
-    return mark_safe(html)
+        form = SignUpForm(
+            event=event, required=regset.required_fields, initial={"language": get_language()}
+        )
+        html = _form_page(request, event, regset, form, csrf_token=CSRF_MARK).content.decode()
+        KEPT_FORMS[key] = html
+        while len(KEPT_FORMS) > KEPT_FORMS_MAX:
+            KEPT_FORMS.popitem(last=False)
+    return HttpResponse(html.replace(CSRF_MARK, get_token(request)))
+
+
+def _registered(request: HttpRequest, event: Event, registration: Registration) -> HttpResponse:
+    """The private link is shown once, on the page the redirect leads to (Post/Redirect/Get)."""
+    response = redirect("registration-done", slug=event.slug)
+    response.set_signed_cookie(
+        DONE_COOKIE,
+        f"{event.pk}:{registration.pk}",
+        salt=DONE_SALT,
+        max_age=DONE_SECONDS,
+        path=reverse("registration-done", args=[event.slug]),
+        secure=request.is_secure(),
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
 
 
 @never_cache
@@ -132,15 +175,28 @@ def _empty_form_html(event: Event, form: SignUpForm) -> str:
 def registered_done(request: HttpRequest, slug: str) -> HttpResponse:
     """The private link, once: a reload of this page leads back to the form."""
     event = _event(request, slug)
-    done = request.session.pop(DONE_KEY, None)
-    if not done or done.get("event") != event.pk:
-        return redirect("registration-form", slug=event.slug)
-    registration = get_object_or_404(Registration, pk=done["registration"], event=event)
-    return render(
-        request,
-        "registration/registered_done.html",
-        {"event": event, "registration": registration, "link": done["link"]},
+    done = request.get_signed_cookie(
+        DONE_COOKIE, default="", salt=DONE_SALT, max_age=DONE_SECONDS
+    ).split(":")
+    registration = (
+        Registration.objects.filter(pk=done[1], event=event).first()
+        if len(done) == 2 and done[0] == str(event.pk) and done[1].isdigit()
+        else None
     )
+    if registration is None:
+        response = redirect("registration-form", slug=event.slug)
+    else:
+        response = render(
+            request,
+            "registration/registered_done.html",
+            {
+                "event": event,
+                "registration": registration,
+                "link": services.link_url(registration, base_url(request)),
+            },
+        )
+    response.delete_cookie(DONE_COOKIE, path=request.path, samesite="Lax")
+    return response
 
 
 @require_safe
