@@ -17,6 +17,20 @@ class _Keeper:
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
         self.lock = threading.Lock()
+        self.refused: set[str] = set()  # addresses answered 550
+        self.sessions = 0  # EHLO/HELO greetings: one per connection
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):  # noqa: N802
+        with self.lock:
+            self.sessions += 1
+        session.host_name = hostname
+        return responses
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):  # noqa: N802
+        if address in self.refused:
+            return "550 No such user here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
         message = email.message_from_bytes(
@@ -42,12 +56,23 @@ class MailServer:
         return self
 
     def stop(self) -> None:
-        self.controller.stop()
+        """Stop it (again: nothing)."""
+        if not getattr(self, "stopped", False):
+            self.stopped = True
+            self.controller.stop()
 
     @property
     def messages(self) -> list[EmailMessage]:
         with self.keeper.lock:
             return list(self.keeper.messages)
+
+    @property
+    def sessions(self) -> int:
+        with self.keeper.lock:
+            return self.keeper.sessions
+
+    def refuse(self, *addresses: str) -> None:
+        self.keeper.refused = set(addresses)
 
     def to(self, address: str) -> list[EmailMessage]:
         return [m for m in self.messages if address in str(m["To"])]

@@ -91,7 +91,9 @@ def test_a_withdrawal_offers_the_place_to_the_first_waiting_with_a_deadline(
     open_event, django_capture_on_commit_callbacks
 ):
     event = open_event(cap=1)
-    first, second, third = (services.sign_up(event, person(n)) for n in (1, 2, 3))
+    with django_capture_on_commit_callbacks(execute=True):
+        first, second, third = (services.sign_up(event, person(n)) for n in (1, 2, 3))
+    mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         services.withdraw(first)
     second.refresh_from_db()

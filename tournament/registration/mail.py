@@ -3,22 +3,33 @@ Celery task lives here too).
 
 A mail is stored first (``RegistrationMail``, append-only, unique ``key`` per step of a
 registration) in the transaction of the step it is about; once that commits, a Celery task
-sends it. Sending locks the mail row and records ``RegistrationMailSent`` in the same
-transaction, so that a retried or duplicated task finds the record and sends nothing again.
+sends what is waiting. Sending a mail locks its row and records ``RegistrationMailSent`` in
+the same transaction, so that a retried or duplicated task finds the record and sends nothing
+again.
+
+One task sends every waiting mail, oldest first: a sign-up rush stores thousands of mails in a
+minute, and a task each would cost the worker more than the mails. The task starts a second
+after the mail that sent it off, and a flag in the cache says it is on its way; the task
+clears the flag before it looks, so a mail stored meanwhile either is seen or sends off a new
+task.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import smtplib
 import threading
+from dataclasses import dataclass
+from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tournament.registration.models import (
     Registration,
@@ -26,6 +37,8 @@ from tournament.registration.models import (
     RegistrationMail,
     RegistrationMailSent,
 )
+
+logger = logging.getLogger(__name__)
 
 
 def queue_status_mail(
@@ -59,11 +72,78 @@ def queue_status_mail(
     return mail
 
 
-def _enqueue(mail_id: int) -> None:
-    send_registration_mail.apply_async((mail_id,), queue=settings.REGISTRATION_QUEUE)
+PUMP_FLAG = "registration:mail-task"
+PUMP_FLAG_SECONDS = 300
+RETRY_FLAG = "registration:mail-retry"
+PUMP_BATCH = 200
+# The task starts this much after the first mail it is for, so that in a rush it finds the
+# mails of a second's sign-ups together.
+PUMP_GATHER_SECONDS = 1
+# A mail still not sent this long after it was stored (its server kept refusing it) is given
+# up: the task stops trying it.
+PUMP_WINDOW = timedelta(hours=2)
+# After a refusal, one task comes back this much later for the refused mails.
+PUMP_RETRY_SECONDS = 60
+
+
+def _enqueue(mail_id: int | None = None) -> None:
+    """After the step's commit: a task for the waiting mails, unless one is on its way."""
+    if not cache.add(PUMP_FLAG, mail_id or 0, PUMP_FLAG_SECONDS):
+        return
+    try:
+        send_waiting_mails.apply_async(
+            queue=settings.REGISTRATION_QUEUE, countdown=PUMP_GATHER_SECONDS
+        )
+    except Exception:
+        cache.delete(PUMP_FLAG)
+        raise
+
+
+def waiting_mails(after: int = 0, limit: int = PUMP_BATCH) -> list[int]:
+    """The recent mails not sent yet (with an address), oldest first, after ``after``."""
+    since = timezone.now() - PUMP_WINDOW
+    return list(
+        RegistrationMail.objects.filter(created_at__gte=since, sent__isnull=True, pk__gt=after)
+        .exclude(to="")
+        .order_by("pk")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+@dataclass(frozen=True)
+class Round:
+    sent: int
+    refused: int
+    last: int  # the last mail looked at
+    full: bool  # more may be waiting after ``last``
+
+
+def send_waiting(after: int = 0, limit: int = PUMP_BATCH) -> Round:
+    """Send up to ``limit`` waiting mails. A server refusing one mail does not hold up the
+    others; one that cannot be reached stops the round (``OSError``, for the task to
+    retry)."""
+    cache.delete(PUMP_FLAG)
+    waiting = waiting_mails(after, limit)
+    sent = refused = 0
+    for mail_id in waiting:
+        try:
+            sent += deliver(mail_id, skip_locked=True)
+        except (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused) as exc:
+            refused += 1
+            logger.warning("Registration mail %s refused: %s", mail_id, exc)
+    return Round(sent, refused, waiting[-1] if waiting else after, len(waiting) == limit)
 
 
 _open = threading.local()
+
+
+def close_connection() -> None:
+    """Close this thread's connection to the mail server, if open."""
+    held = getattr(_open, "held", None)
+    _open.held = None
+    if held is not None:
+        with contextlib.suppress(OSError, smtplib.SMTPException):
+            held[1].close()
 
 
 def _connection(fresh: bool = False):
@@ -72,9 +152,7 @@ def _connection(fresh: bool = False):
     key = (settings.EMAIL_BACKEND, settings.EMAIL_HOST, settings.EMAIL_PORT)
     held = getattr(_open, "held", None)
     if held is not None and (fresh or held[0] != key):
-        _open.held = None
-        with contextlib.suppress(OSError, smtplib.SMTPException):
-            held[1].close()
+        close_connection()
         held = None
     if held is None:
         connection = get_connection(fail_silently=False)
@@ -95,10 +173,15 @@ def _send(message: EmailMessage) -> None:
         _connection(fresh=True).send_messages([message])
 
 
-def deliver(mail_id: int) -> bool:
-    """Send the stored mail unless it was sent already; whether it was sent now."""
+def deliver(mail_id: int, *, skip_locked: bool = False) -> bool:
+    """Send the stored mail unless it was sent already; whether it was sent now.
+    ``skip_locked``: a mail another worker is sending right now is left to it."""
     with transaction.atomic():
-        mail = RegistrationMail.objects.select_for_update().filter(pk=mail_id).first()
+        mail = (
+            RegistrationMail.objects.select_for_update(skip_locked=skip_locked)
+            .filter(pk=mail_id)
+            .first()
+        )
         if mail is None or not mail.to or RegistrationMailSent.objects.filter(mail=mail).exists():
             return False
         _send(EmailMessage(mail.subject, mail.body, settings.DEFAULT_FROM_EMAIL, [mail.to]))
@@ -107,14 +190,26 @@ def deliver(mail_id: int) -> bool:
 
 
 @shared_task(
-    name="tournament.registration.send_mail",
+    name="tournament.registration.send_waiting_mails",
     autoretry_for=(smtplib.SMTPException, ConnectionError, OSError),
     retry_backoff=5,
     retry_backoff_max=600,
     max_retries=12,
     ignore_result=True,
 )
-def send_registration_mail(mail_id: int) -> bool:
-    """The task beside the mail it sends (``tasks`` imports this module, so the worker knows
-    it)."""
-    return deliver(mail_id)
+def send_waiting_mails(after: int = 0) -> int:
+    """The task beside the mails it sends (``tasks`` imports this module, so the worker knows
+    it): what is waiting; the rest of a full round at once; the refused ones a minute later
+    (one such task at a time; not when tasks run eagerly, where a countdown means nothing)."""
+    done = send_waiting(after)
+    if done.full:
+        send_waiting_mails.apply_async((done.last,), queue=settings.REGISTRATION_QUEUE)
+    elif (
+        done.refused
+        and not send_waiting_mails.app.conf.task_always_eager
+        and cache.add(RETRY_FLAG, 1, PUMP_RETRY_SECONDS)
+    ):
+        send_waiting_mails.apply_async(
+            queue=settings.REGISTRATION_QUEUE, countdown=PUMP_RETRY_SECONDS
+        )
+    return done.sent

@@ -226,6 +226,8 @@ class RegistrationMail(models.Model):
 
     class Meta:
         ordering = ["pk"]
+        # the sending task looks for the recent mails not sent yet
+        indexes = [models.Index(fields=["created_at"], name="registration_mail_recent")]
 
     def __str__(self) -> str:
         return self.key

@@ -1,14 +1,14 @@
 """Registration's background work: expiring waitlist offers (beat); the mail task is
-``mail.send_registration_mail``, registered by importing it here."""
+``mail.send_waiting_mails``, registered by importing it here."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from tournament.registration.mail import send_registration_mail
+from tournament.registration.mail import send_waiting_mails
 from tournament.registration.services import expire_due_offers
 
-__all__ = ["expire_offers", "send_registration_mail"]
+__all__ = ["expire_offers", "send_waiting_mails"]
 
 
 @shared_task(name="tournament.registration.expire_offers")

@@ -50,12 +50,14 @@ def _event(request: HttpRequest, slug: str) -> Event:
 def _throttled(event: Event, request: HttpRequest) -> bool:
     """Counts this sign-up from the client's address; whether it is one too many."""
     key = f"registration:{event.pk}:{client_address(request)}"
-    cache.add(key, 0, THROTTLE_WINDOW)
-    try:
-        count = cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, THROTTLE_WINDOW)
+    if cache.add(key, 1, THROTTLE_WINDOW):  # the address's first sign-up: one call
         count = 1
+    else:
+        try:
+            count = cache.incr(key)
+        except ValueError:  # expired in between
+            cache.set(key, 1, THROTTLE_WINDOW)
+            count = 1
     return count > settings.REGISTRATION_SIGNUPS_PER_ADDRESS
 
 
