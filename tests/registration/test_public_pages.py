@@ -118,14 +118,48 @@ def test_an_expired_link_is_refused(open_event, monkeypatch):
     assert answer.status_code == 404 and b"expired" in answer.content
 
 
-def test_a_sign_up_takes_a_bounded_number_of_queries(open_event, django_assert_max_num_queries):
+def test_a_sign_up_takes_a_bounded_number_of_queries(open_event, django_assert_num_queries):
     event = open_event(cap=1)
     services.sign_up(event, person(1), base_url="http://testserver")
-    # the event's settings (2: read, then locked), the duplicate checks (players 1, live
-    # registrations 3), the registration, two log rows (signed up, waitlisted), the mail,
-    # and the transaction's savepoint (2)
-    with django_assert_max_num_queries(12):
+    # before the lock: the duplicate checks (players, live registrations); then the
+    # transaction's savepoint (2), the locked settings, the registration, the two log rows
+    # (signed up, waitlisted) in one insert, the mail
+    with django_assert_num_queries(8):
         services.sign_up(event, person(2), base_url="http://testserver")
+
+
+def test_the_form_page_is_kept_and_follows_the_settings(open_event, django_assert_num_queries):
+    """Visitors without a session share one rendered form, each with their own CSRF token;
+    a change of the settings shows at once."""
+    event = open_event(cap=3)
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    page = first.get(f"/e/{event.slug}/register/")
+    with django_assert_num_queries(1):  # the event with its settings
+        other = second.get(f"/e/{event.slug}/register/")
+    tokens = [
+        re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', p.content.decode()).group(1)
+        for p in (page, other)
+    ]
+    assert tokens[0] != tokens[1] and "csrf0token" not in page.content.decode()
+    for client, token, n in ((first, tokens[0], 1), (second, tokens[1], 2)):
+        answer = post_sign_up(client, event, {**person(n), "csrfmiddlewaretoken": token})
+        assert answer.status_code == 302
+    services.update_settings(event, text="Bring your own tiles", required_fields=["club"])
+    event.refresh_from_db()
+    page = Client().get(f"/e/{event.slug}/register/").content.decode()
+    assert "Bring your own tiles" in page
+    assert re.search(r'<input[^>]*name="club"[^>]*required', page)
+    services.update_settings(event, closes_at=timezone.now() - timedelta(minutes=1))
+    page = Client().get(f"/e/{event.slug}/register/").content.decode()
+    assert "Registration is closed." in page and "csrfmiddlewaretoken" not in page
+    assert "Registration opens on" not in page  # it did say so, with the past time
+    services.update_settings(
+        event,
+        opens_at=timezone.now() + timedelta(days=1),
+        closes_at=timezone.now() + timedelta(days=2),
+    )
+    page = Client().get(f"/e/{event.slug}/register/").content.decode()
+    assert "Registration opens on" in page and "csrfmiddlewaretoken" not in page
 
 
 def test_the_home_page_leads_to_the_sign_up_while_registration_is_open(

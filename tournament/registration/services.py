@@ -103,6 +103,11 @@ def is_open(regset: RegistrationSettings, now: datetime | None = None) -> bool:
     )
 
 
+def opens_later(regset: RegistrationSettings, now: datetime | None = None) -> bool:
+    """Registration has a time to open, still to come."""
+    return bool(regset.opens_at and (now or timezone.now()) < regset.opens_at)
+
+
 # Links -------------------------------------------------------------------------------------
 
 

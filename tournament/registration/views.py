@@ -119,7 +119,13 @@ def _form_page(
     status: int = 200,
     csrf_token: str | None = None,
 ) -> HttpResponse:
-    context = {"event": event, "regset": regset, "form": form, "open": services.is_open(regset)}
+    context = {
+        "event": event,
+        "regset": regset,
+        "form": form,
+        "open": services.is_open(regset),
+        "opens_later": services.opens_later(regset),
+    }
     if csrf_token is not None:
         context["csrf_token"] = csrf_token
     return render(request, "registration/register.html", context, status=status)
@@ -141,6 +147,7 @@ def _kept_form_page(request: HttpRequest, event: Event, regset) -> HttpResponse:
         regset.check_in_closed_at,
         tuple(regset.required_fields),
         services.is_open(regset),
+        services.opens_later(regset),
         get_language(),
         request.get_full_path(),
     )
