@@ -7,12 +7,13 @@ more than reading them. Why it is exact:
 
 - **Base rank.** With p = place + (shared - 1) / 2, r = 1000 (n - p) / (n - 1) is
   500 R / d with the integers R = 2n - 2 place - shared + 1 (0 <= R <= 2n - 2) and d = n - 1.
-- **Part B's order by r in float64.** 500 R is an integer below 2^53, so ``500 R / d`` is one
-  correctly rounded division: equal rationals give equal floats, and the order of unequal ones
-  is kept while n < N_MAX. Proof: for r1 > r2 with d1, d2 < N, r1 - r2 = 500 (R1 d2 - R2 d1) /
-  (d1 d2) >= 500 / N^2; each float is off by at most 2^-53 of its value (<= 1000), so
-  fl(r1) - fl(r2) >= 500 / N^2 - 2000 x 2^-53 > 0 whenever N^2 < 2^51, i.e. N < 4.7 x 10^7.
-  N_MAX = 10^6 keeps a wide margin; a larger event goes to the reference.
+- **Part B's order by r, in integers.** Distinct ranks differ by at least 500 / (d1 d2) >
+  500 / D^2 (D the largest d): 500 (R1 d2 - R2 d1) is a nonzero multiple of 500. With S a
+  power of two >= D^2 / 500, the key floor(500 R S / d) (exact integer division) therefore
+  orders r exactly: r1 > r2 gives r1 S >= r2 S + 1, so a larger key, and equal ranks give
+  equal keys. While n < N_MAX = 10^6, 500 R S < 4 D^3 stays below 2^63. With the person and
+  the rank of w a it makes one int64 sort key where the three fit (else ``np.lexsort``); a
+  larger event goes to the reference.
 - **w a** is exact per event (Fractions, a few thousand of them, not one per result) and Part
   B's tie-break compares the exact rank of w a among the distinct values. The next
   tie-break (the more recent) does not change the sums: results equal in r and in w a add the
@@ -74,8 +75,7 @@ def text(pair: tuple[np.ndarray, np.ndarray]) -> list[str]:
 def rank(
     person: np.ndarray,
     event: np.ndarray,
-    place: np.ndarray,
-    shared: np.ndarray,
+    twice_place: np.ndarray,
     n: np.ndarray,
     last_day: np.ndarray,
     weight: np.ndarray,
@@ -84,20 +84,17 @@ def rank(
     options: rk.Options = DEFAULT,
 ) -> Ranked | None:
     """The ranking on the date ordinal ``on`` from one row per result (``person`` id,
-    ``event`` index into the per-event arrays, the standings ``place`` and how many players
-    share it) and per event (``n`` players, ``last_day`` ordinal, ``weight`` index into the
-    distinct ``weights``), or None where the reference must decide (see the module's
-    docstring)."""
+    ``event`` index into the per-event arrays, ``twice_place`` = 2 p = 2 place + shared - 1
+    for a standings place shared by ``shared`` players) and per event (``n`` players,
+    ``last_day`` ordinal, ``weight`` index into the distinct ``weights``), or None where the
+    reference must decide (see the module's docstring)."""
     person, event = np.asarray(person, np.int64), np.asarray(event, np.intp)
-    place, shared = np.asarray(place, np.int64), np.asarray(shared, np.int64)
+    twice_place = np.asarray(twice_place, np.int64)
     n, last_day = np.asarray(n, np.int64), np.asarray(last_day, np.int64)
-    # the reference's checks: every result's shared place within 1..n, n from 2 to N_MAX
-    twice_place = 2 * place + shared - 1
+    # the reference's checks: every result's shared place p within 1..n, n from 2 to N_MAX
     if len(n) and not (n.min() >= 2 and n.max() < N_MAX):
         return None
-    if len(event) and not (
-        twice_place.min() >= 2 and (twice_place <= 2 * n[event]).all() and shared.min() >= 1
-    ):
+    if len(event) and not (twice_place.min() >= 2 and (twice_place <= 2 * n[event]).all()):
         return None
     weighed = _weights(on - last_day, np.asarray(weight, np.intp), weights)
     if weighed is None:
@@ -108,8 +105,7 @@ def rank(
     person, event = person[keep], event[keep]
     big_r = 2 * n[event] - twice_place[keep]
     d = n[event] - 1
-    # by person, then Part B's order: larger r (exact as floats, see above), larger w a
-    order = np.lexsort((-wa_rank[event], -(500.0 * big_r / d), person))
+    order = _order(person, big_r, d, wa_rank[event])
     person, event, big_r, d = person[order], event[order], big_r[order], d[order]
     new_person = np.r_[True, person[1:] != person[:-1]] if len(person) else np.zeros(0, bool)
     counts = np.diff(np.r_[np.flatnonzero(new_person), len(person)])
@@ -134,6 +130,20 @@ def rank(
         score=score,
         counted=counts,
     )
+
+
+def _order(person: np.ndarray, big_r: np.ndarray, d: np.ndarray, wa_rank: np.ndarray):
+    """The rows by person, then Part B's order: larger r, then larger w a (exact integer keys,
+    see the module's docstring)."""
+    if not len(person):
+        return np.zeros(0, np.intp)
+    squared = int(d.max()) ** 2
+    scale = 1 << (-(-squared // 500) - 1).bit_length()  # the least power of two >= D^2 / 500
+    key_r = 500 * scale * big_r // d
+    top, kinds = 1000 * scale + 1, int(wa_rank.max()) + 1
+    if person.min() >= 0 and (int(person.max()) + 1) * top * kinds < 2**63:
+        return np.argsort((person * top + (top - 1 - key_r)) * kinds + (kinds - 1 - wa_rank))
+    return np.lexsort((-wa_rank, -key_r, person))
 
 
 def _weights(days: np.ndarray, weight: np.ndarray, weights: Sequence[Fraction]):

@@ -19,6 +19,8 @@ from itertools import chain
 
 import numpy as np
 from django.db import connection, transaction
+from django.db.models import BigIntegerField, F
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from rules import ranking as rk
@@ -192,19 +194,27 @@ def counting_arrays(family: str, on: date, persons: Iterable[int] | None = None)
     cost more than the arithmetic); the events a second, small one."""
     oldest = on - timedelta(days=rk.AGE_STEPS[-1][0])
     events = _counted(family).filter(last_day__lte=on, last_day__gte=oldest)
-    facts = list(events.values_list("event_id", "last_day", "players", "weight"))
+    sql, params = (
+        events.order_by().values_list("event_id", "last_day", "players", "weight").query
+    ).sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        facts = cursor.fetchall()
     rows = RankingResult.objects.filter(event__in=events.values("pk"), player__person__isnull=False)
     if persons is not None:
         rows = rows.filter(player__person__in=sorted(persons))
+    # 2 p = 2 place + shared - 1 (tied players share the mean of their places): one column
+    twice = Cast("place", BigIntegerField()) * 2 + F("shared") - 1
     sql, params = (
         rows.order_by()
-        .values_list("player__person_id", "event_id", "place", "shared")
+        .annotate(twice=twice)
+        .values_list("player__person_id", "event_id", "twice")
         .query.sql_with_params()
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchall()
-    table = np.fromiter(chain.from_iterable(found), np.int64, 4 * len(found)).reshape(-1, 4)
+    table = np.fromiter(chain.from_iterable(found), np.int64, 3 * len(found)).reshape(-1, 3)
     event_ids = np.array([fact[0] for fact in facts], np.int64)
     by_id = np.argsort(event_ids)
     event = by_id[np.searchsorted(event_ids, table[:, 1], sorter=by_id)]
@@ -214,7 +224,6 @@ def counting_arrays(family: str, on: date, persons: Iterable[int] | None = None)
         table[:, 0],
         event,
         table[:, 2],
-        table[:, 3],
         np.array([fact[2] for fact in facts], np.int64),
         np.array([fact[1].toordinal() for fact in facts], np.int64),
         np.array([index[fact[3]] for fact in facts], np.intp),
@@ -236,8 +245,9 @@ ENTRY_COLUMNS = (
 
 def _store(family: str, rows: list[tuple], persons: set[int] | None) -> None:
     """Write the rows of the listed persons (of ``persons``, if given) and delete the rows of
-    those no longer listed. An upsert: the database rewrites only the rows that changed, and
-    a day's recompute changes few (the results that aged that day, and places)."""
+    those no longer listed. An upsert that leaves equal rows alone: a recompute with nothing
+    new rewrites nothing, and one a day later rewrites the rows whose place moved (most do,
+    since every result that ages moves the places below it)."""
     table = RankingEntry._meta.db_table
     listed = {row[1] for row in rows}
     if persons is None:
@@ -264,7 +274,7 @@ BATCH = 500
 def _upsert(rows: list[tuple]) -> None:
     """The rows (``ENTRY_COLUMNS``) in one statement per batch (a whole recompute writes ten
     thousand; a model instance per row costs more than the arithmetic); a new row's country
-    and name follow in ``_name``, an unchanged row is left as it is."""
+    and name follow in ``_name``, a row equal to the stored one is left as it is."""
     table = RankingEntry._meta.db_table
     columns = ", ".join(ENTRY_COLUMNS)
     values = ENTRY_COLUMNS[2:]

@@ -84,8 +84,7 @@ def arrays(rows, facts, options: rk.Options = bulk.DEFAULT) -> bulk.Ranked | Non
     return bulk.rank(
         table[:, 0],
         table[:, 1],
-        table[:, 2],
-        table[:, 3],
+        2 * table[:, 2] + table[:, 3] - 1,
         [n for n, _day, _weight in facts],
         [day.toordinal() for _n, day, _weight in facts],
         [distinct.index(weight) for _n, _day, weight in facts],
@@ -127,6 +126,15 @@ def test_random_results_agree_with_the_reference(seed):
     assert computed(arrays(rows, facts, options)) == expected
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_person_ids_too_large_for_one_sort_key(seed):
+    """Ids near 2^50 leave no room for r and w a in one int64 key: np.lexsort orders."""
+    rows, facts = random_results(300 + seed)
+    rows = [(2**50 + person, *rest) for person, *rest in rows]
+    options = rk.Options(part_b_count=2)
+    assert computed(arrays(rows, facts, options)) == reference(rows, facts, options)
+
+
 @pytest.mark.parametrize("count", [1, 2, 3, 5, 20])
 def test_every_part_b_count(count):
     rows, facts = random_results(100 + count, persons=120)
@@ -143,6 +151,17 @@ def test_ties_in_r_take_the_larger_weight_into_part_b():
     got = computed(arrays(rows, facts, options))
     assert got == reference(rows, facts, options)
     assert got[7][2] == Fraction(2000, 3)
+
+
+def test_nearly_equal_ranks_keep_their_order():
+    """Tied last of 1000 (r 500/999) and tied last of 999 (r 500/998) differ by 1/1994
+    only; Part B's one result is the larger r, though the other weighs more."""
+    facts = [(1000, ON, Fraction(3)), (999, ON, Fraction(1))]
+    rows = [(5, 0, 999, 2), (5, 1, 998, 2)]
+    options = rk.Options(part_b_count=1)
+    got = computed(arrays(rows, facts, options))
+    assert got == reference(rows, facts, options)
+    assert got[5][2] == Fraction(500, 998)
 
 
 def test_equal_values_share_a_place():
