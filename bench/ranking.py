@@ -329,12 +329,12 @@ def main() -> None:
         full_s, _ = best_of(args.repeat, lambda: compute.recompute("mcr"))
         # the same with every place moving: as of tomorrow (results age), then today again
         today = timezone.localdate()
-        moved = []
+        moved_s = []
         for _ in range(args.repeat):
             for day in (today + timedelta(days=1), today):
                 started = time.perf_counter()
                 compute.recompute("mcr", on=day)
-                moved.append(time.perf_counter() - started)
+                moved_s.append(time.perf_counter() - started)
         problems = compute.verify("mcr")
         if problems:
             raise SystemExit(f"verify: {problems[:5]}")
@@ -392,7 +392,7 @@ def main() -> None:
             f"person_page_cold_ms={person_cold_ms:.1f} person_results="
             f"{RankingResult.objects.filter(player__person=busiest).count()} "
             f"incremental_all_ms={','.join(f'{x:.0f}' for x in incremental)} "
-            f"full_moved_s={min(moved):.3f}"
+            f"full_moved_s={min(moved_s):.3f}"
         )
         print(
             f"persons={args.persons} events={args.events} "
