@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
-from itertools import chain
 
 import numpy as np
 from django.db import connection, transaction
@@ -190,8 +189,8 @@ def _counts(result: rk.Result, on: date) -> bool:
 
 def counting_arrays(family: str, on: date, persons: Iterable[int] | None = None) -> tuple:
     """``bulk.rank``'s inputs: the family's published results that count on ``on`` (of
-    ``persons``, if given). The results are one query read by the cursor (the ORM's rows
-    cost more than the arithmetic); the events a second, small one."""
+    ``persons``, if given): the results in one query, the events in a second, small one,
+    both by the cursor (the ORM's rows cost more than the arithmetic)."""
     oldest = on - timedelta(days=rk.AGE_STEPS[-1][0])
     events = _counted(family).filter(last_day__lte=on, last_day__gte=oldest)
     sql, params = (
@@ -211,19 +210,26 @@ def counting_arrays(family: str, on: date, persons: Iterable[int] | None = None)
         .values_list("player__person_id", "event_id", "twice")
         .query.sql_with_params()
     )
+    # each column as one comma-separated text that numpy parses: the database module builds
+    # a Python tuple per row, which costs more than the query (and the arithmetic)
+    concat = "group_concat({})" if connection.vendor == "sqlite" else "string_agg({}::text, ',')"
+    names = ("player__person_id", "event_id", "twice")
+    texts = ", ".join(concat.format(f"x.{connection.ops.quote_name(name)}") for name in names)
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
-    table = np.fromiter(chain.from_iterable(found), np.int64, 3 * len(found)).reshape(-1, 3)
+        cursor.execute(f"SELECT COUNT(*), {texts} FROM ({sql}) x", params)
+        count, *found = cursor.fetchone()
+    person, event_id, twice_place = (np.fromstring(t or "", np.int64, sep=",") for t in found)
+    if not len(person) == len(event_id) == len(twice_place) == count:
+        raise RuntimeError(f"{count} results, but {len(person)} read")
     event_ids = np.array([fact[0] for fact in facts], np.int64)
     by_id = np.argsort(event_ids)
-    event = by_id[np.searchsorted(event_ids, table[:, 1], sorter=by_id)]
+    event = by_id[np.searchsorted(event_ids, event_id, sorter=by_id)]
     texts = sorted({fact[3] for fact in facts})
     index = {text: i for i, text in enumerate(texts)}
     return (
-        table[:, 0],
+        person,
         event,
-        table[:, 2],
+        twice_place,
         np.array([fact[2] for fact in facts], np.int64),
         np.array([fact[1].toordinal() for fact in facts], np.int64),
         np.array([index[fact[3]] for fact in facts], np.intp),
