@@ -93,3 +93,17 @@ def test_a_whole_recompute_repairs_any_column(director, column, wrong):
     assert rows() != before
     compute.recompute("mcr")
     assert rows() == before
+
+
+@pytest.mark.parametrize("batch", [1, 2, 5])
+def test_rows_written_in_batches_are_the_same_rows(director, monkeypatch, batch):
+    """Whole batches go by one executemany and the rest by one statement (on SQLite)."""
+    eight_events(director)
+    expected = rows()
+    RankingEntry.objects.all().delete()
+    monkeypatch.setattr(compute, "BATCH", batch)
+    compute.recompute("mcr")
+    assert rows() == expected
+    RankingEntry.objects.filter(family="mcr").update(value="1", place=9)
+    compute.recompute("mcr")
+    assert rows() == expected
