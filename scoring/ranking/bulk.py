@@ -7,22 +7,22 @@ more than reading them. Why it is exact:
 
 - **Base rank.** With p = place + (shared - 1) / 2, r = 1000 (n - p) / (n - 1) is
   500 R / d with the integers R = 2n - 2 place - shared + 1 (0 <= R <= 2n - 2) and d = n - 1.
-- **Part B's order by r, in integers.** Distinct ranks differ by at least 500 / (d1 d2) >
+- **Part B's order by r, in integers.** Distinct ranks differ by at least 500 / (d1 d2) >=
   500 / D^2 (D the largest d): 500 (R1 d2 - R2 d1) is a nonzero multiple of 500. With S a
   power of two >= D^2 / 500, the key floor(500 R S / d) (exact integer division) therefore
   orders r exactly: r1 > r2 gives r1 S >= r2 S + 1, so a larger key, and equal ranks give
   equal keys. While n < N_MAX = 10^6, 500 R S < 4 D^3 stays below 2^63. With the person and
   the rank of w a it makes one int64 sort key where the three fit (else ``np.lexsort``); a
   larger event goes to the reference.
-- **w a** is exact per event (Fractions, a few thousand of them, not one per result) and Part
-  B's tie-break compares the exact rank of w a among the distinct values. The next
+- **w a** is an exact Fraction per distinct (weight, age step) pair (a handful, not one per
+  result) and Part B's tie-break compares the exact rank of w a among the distinct values. The next
   tie-break (the more recent) does not change the sums: results equal in r and in w a add the
   same to them, whichever is taken.
 - **The sums.** With Q the lcm of every event's w a denominator and U = w a Q (an integer),
   sum(w a r) / (sum(w a) + pad) = 500 sum(R U / d) / (sum(U) + Q pad), and sum(R U / d) over a
-  person's results is X / L with L the lcm of their d. X, L and the sums of U are Python
-  integers in numpy object arrays (the loops run in C; no Fraction is built), reduced by gcd at
-  the end.
+  person's results is X / L with L the lcm of their d. X, L and the sums of U are int64 where
+  ``_mean`` proves they fit, else Python integers in numpy object arrays (the loops run in C
+  either way; no Fraction is built), reduced by gcd at the end.
 
 A place, n or weight outside what the reference accepts (or n >= N_MAX) makes ``rank`` return
 None: the caller then uses the reference, which raises the reference's errors.
