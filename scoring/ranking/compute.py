@@ -256,6 +256,7 @@ def _store(family: str, rows: list[tuple], persons: set[int] | None) -> None:
     since every result that ages moves the places below it)."""
     table = RankingEntry._meta.db_table
     listed = {row[1] for row in rows}
+    touched = persons
     if persons is None:
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT person_id FROM {table} WHERE family = %s", [family])
@@ -271,7 +272,7 @@ def _store(family: str, rows: list[tuple], persons: set[int] | None) -> None:
                 [family, *batch],
             )
     _upsert(rows)
-    _name(family)
+    _name(family, None if touched is None else listed)
 
 
 BATCH = 500
@@ -331,11 +332,14 @@ def _upsert(rows: list[tuple]) -> None:
 PG_TYPES = ("bigint", "int", "text", "text", "text", "float8", "int")
 
 
-def _name(family: str) -> None:
-    """Copy the persons' country and name into the family's rows where they differ (new rows,
-    a renamed person), in one statement: cheaper than reading ten thousand persons.
-    PostgreSQL joins (a correlated subquery per row is costed high enough to be compiled
-    first, which takes longer than the update); SQLite before 3.33 has no UPDATE ... FROM."""
+def _name(family: str, persons: set[int] | None = None) -> None:
+    """Copy the persons' country and name into the family's rows (of ``persons``, if given)
+    where they differ (new rows, a renamed person), in one statement: cheaper than reading ten
+    thousand persons. PostgreSQL joins (a correlated subquery per row is costed high enough
+    to be compiled first, which takes longer than the update); SQLite before 3.33 has no
+    UPDATE ... FROM."""
+    if persons is not None and not persons:
+        return
     table, people = RankingEntry._meta.db_table, Person._meta.db_table
     differs = f"(p.name <> {table}.name OR COALESCE(p.country, '') <> {table}.country)"
     if connection.vendor == "postgresql":
@@ -350,8 +354,12 @@ def _name(family: str) -> None:
             f"UPDATE {table} SET (country, name) = (SELECT COALESCE(p.country, ''), p.name "
             f"{person}) WHERE family = %s AND EXISTS (SELECT 1 {person} AND {differs})"
         )
+    params: list = [family]
+    if persons is not None:
+        sql += f" AND {table}.person_id IN (" + ", ".join(["%s"] * len(persons)) + ")"
+        params.extend(sorted(persons))
     with connection.cursor() as cursor:
-        cursor.execute(sql, [family])
+        cursor.execute(sql, params)
 
 
 def exact_places(rows: list[tuple[Fraction | str, float, int]]) -> dict[int, int]:
