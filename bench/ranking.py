@@ -6,7 +6,10 @@ database (SQLite by default; ``--database-url postgres://...`` for PostgreSQL).
                             [--database-url ...] [--repeat 5]
 
 - ``full_s``: ``compute.recompute(family)`` whole (read every result, the exact arithmetic of
-  ``rules.ranking``, write every listed person's row and place), best of ``--repeat``.
+  ``rules.ranking``, write every listed person's row and place), best of ``--repeat``. The
+  first run writes every row; the repeats find them equal and rewrite none. The line before
+  gives ``full_moved_s``: the same as of tomorrow and today in turn, where results age and
+  nearly every place moves, so nearly every row is rewritten (best of 2 x ``--repeat``).
 - ``floor_s``: the same arithmetic (base ranks with shared places, weights, age factors, Part
   A with its padding, Part B over the best three, the ranking and the places) in one numpy
   pass over the arrays of the results, in float64 (best of ``--repeat``): the floor no
@@ -313,6 +316,7 @@ def main() -> None:
         call_command("collectstatic", interactive=False, verbosity=0)
         from django.db.models import Count
         from django.test import Client
+        from django.utils import timezone
 
         from scoring.ranking import compute
         from scoring.ranking.models import RankingEntry, RankingResult
@@ -323,6 +327,14 @@ def main() -> None:
         built = time.perf_counter() - started
         total = RankingResult.objects.count()
         full_s, _ = best_of(args.repeat, lambda: compute.recompute("mcr"))
+        # the same with every place moving: as of tomorrow (results age), then today again
+        today = timezone.localdate()
+        moved_s = []
+        for _ in range(args.repeat):
+            for day in (today + timedelta(days=1), today):
+                started = time.perf_counter()
+                compute.recompute("mcr", on=day)
+                moved_s.append(time.perf_counter() - started)
         problems = compute.verify("mcr")
         if problems:
             raise SystemExit(f"verify: {problems[:5]}")
@@ -379,7 +391,8 @@ def main() -> None:
             f"person_page_ms={person_ms:.1f} ranking_page_cold_ms={ranking_cold_ms:.1f} "
             f"person_page_cold_ms={person_cold_ms:.1f} person_results="
             f"{RankingResult.objects.filter(player__person=busiest).count()} "
-            f"incremental_all_ms={','.join(f'{x:.0f}' for x in incremental)}"
+            f"incremental_all_ms={','.join(f'{x:.0f}' for x in incremental)} "
+            f"full_moved_s={min(moved_s):.3f}"
         )
         print(
             f"persons={args.persons} events={args.events} "

@@ -1,23 +1,29 @@
 """Reading the ranking's inputs from the database, and writing the stored ranking.
 
 ``results_by_person`` reads a family's published results in a constant number of queries and
-hands ``rules.ranking`` its ``Result``s; ``recompute`` stores the ranking as of a date, either
-whole (``persons=None``) or for the persons a change touched (their rows, then every place,
-since places are relative). Each recompute locks the family's ``RankingState`` row, so two
-never interleave; ``verify`` compares the stored rows with a fresh computation.
-"""
+hands ``rules.ranking`` its ``Result``s (a person's page, ``verify``); ``recompute`` stores the
+ranking as of a date, either whole (``persons=None``) or for the persons a change touched
+(their rows, then every place, since places are relative). It reads the counting results as
+arrays (``counting_arrays``) for ``bulk``, which computes what ``rules.ranking`` would, exactly,
+and falls back to ``rules.ranking`` where ``bulk`` declines. Each recompute locks the family's
+``RankingState`` row, so two never interleave; ``verify`` compares the stored rows with a fresh
+computation by ``rules.ranking``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from fractions import Fraction
 
+import numpy as np
 from django.db import connection, transaction
+from django.db.models import BigIntegerField, F
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from rules import ranking as rk
+from scoring.ranking import bulk
 from scoring.ranking.models import (
     RankingEntry,
     RankingEvent,
@@ -96,7 +102,7 @@ class Outcome:
     family: str
     as_of: date
     full: bool
-    persons: int
+    persons: int  # persons with a counting result (of ``persons``, for an incremental one)
     listed: int
 
 
@@ -109,57 +115,126 @@ def recompute(family: str, persons: Iterable[int] | None = None, on: date | None
         RankingState.objects.get_or_create(family=family)
         state = RankingState.objects.select_for_update().get(family=family)
         full = persons is None or state.as_of != on or state.computed_revision < 0
-        options = options_of(family)
-        if full:
-            by_person = results_by_person(family, until=on)
-        else:
-            persons = set(persons)
-            by_person = results_by_person(family, persons, until=on)
-        computed = {}
-        for person, results in by_person.items():
-            outcome = rk.person_ranking(results, on, options, detail=False)
-            if outcome is not None:
-                computed[person] = outcome
-        people = {
-            p["pk"]: p
-            for p in Person.objects.filter(pk__in=list(computed)).values("pk", "name", "country")
-        }
-        where = (
-            exact_places(
-                [
-                    (outcome.value, float(outcome.value), person)
-                    for person, outcome in computed.items()
-                ]
-            )
-            if full
-            else {}
-        )
-        new = [
-            (
-                family,
-                person,
-                where.get(person, 0),
-                str(outcome.value),
-                str(outcome.part_a),
-                str(outcome.part_b),
-                float(outcome.value),
-                outcome.counted,
-                str(people[person]["country"] or ""),
-                people[person]["name"],
-            )
-            for person, outcome in computed.items()
-        ]
-        stale = RankingEntry.objects.filter(family=family)
         if not full:
-            stale = stale.filter(person__in=persons)
-        stale._raw_delete(stale.db)
-        _insert(new)
+            persons = set(persons)
+        rows, considered = _rows(family, on, None if full else persons)
+        _store(family, rows, None if full else persons)
         if not full:
             _place(family)
         RankingState.objects.filter(family=family).update(
             as_of=on, computed_at=timezone.now(), computed_revision=state.revision
         )
-    return Outcome(family, on, full, len(by_person), len(computed))
+    return Outcome(family, on, full, considered, len(rows))
+
+
+def _rows(family: str, on: date, persons: set[int] | None) -> tuple[list[tuple], int]:
+    """The stored rows (``ENTRY_COLUMNS``) of the listed persons (of ``persons``, if given;
+    their place then 0 until ``_place``), and how many persons have a counting result: the
+    arrays path (``bulk``), or ``rules.ranking`` where that path declines."""
+    options = options_of(family)
+    data = counting_arrays(family, on, persons)
+    ranked = bulk.rank(*data, on.toordinal(), options)
+    if ranked is None:
+        return _reference_rows(family, on, persons, options)
+    ids = ranked.person.tolist()
+    rows = zip(
+        [family] * len(ids),
+        ids,
+        ranked.place.tolist() if persons is None else [0] * len(ids),
+        bulk.text(ranked.value),
+        bulk.text(ranked.part_a),
+        bulk.text(ranked.part_b),
+        ranked.score.tolist(),
+        ranked.counted.tolist(),
+        strict=True,
+    )
+    return list(rows), len(np.unique(data[0]))
+
+
+def _reference_rows(
+    family: str, on: date, persons: set[int] | None, options: rk.Options
+) -> tuple[list[tuple], int]:
+    by_person = results_by_person(family, persons, until=on)
+    computed = {}
+    for person, results in by_person.items():
+        outcome = rk.person_ranking(results, on, options, detail=False)
+        if outcome is not None:
+            computed[person] = outcome
+    where = (
+        exact_places(
+            [(outcome.value, float(outcome.value), person) for person, outcome in computed.items()]
+        )
+        if persons is None
+        else {}
+    )
+    rows = [
+        (
+            family,
+            person,
+            where.get(person, 0),
+            str(outcome.value),
+            str(outcome.part_a),
+            str(outcome.part_b),
+            float(outcome.value),
+            outcome.counted,
+        )
+        for person, outcome in computed.items()
+    ]
+    return rows, sum(1 for results in by_person.values() if any(_counts(r, on) for r in results))
+
+
+def _counts(result: rk.Result, on: date) -> bool:
+    return bool(rk.age_factor(result.last_day, on))
+
+
+def counting_arrays(family: str, on: date, persons: Iterable[int] | None = None) -> tuple:
+    """``bulk.rank``'s inputs: the family's published results that count on ``on`` (of
+    ``persons``, if given): the results in one query, the events in a second, small one,
+    both by the cursor (the ORM's rows cost more than the arithmetic)."""
+    oldest = on - timedelta(days=rk.AGE_STEPS[-1][0])
+    events = _counted(family).filter(last_day__lte=on, last_day__gte=oldest)
+    sql, params = (
+        events.order_by().values_list("event_id", "last_day", "players", "weight").query
+    ).sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        facts = cursor.fetchall()
+    rows = RankingResult.objects.filter(event__in=events.values("pk"), player__person__isnull=False)
+    if persons is not None:
+        rows = rows.filter(player__person__in=sorted(persons))
+    # 2 p = 2 place + shared - 1 (tied players share the mean of their places): one column
+    twice = Cast("place", BigIntegerField()) * 2 + F("shared") - 1
+    sql, params = (
+        rows.order_by()
+        .annotate(twice=twice)
+        .values_list("player__person_id", "event_id", "twice")
+        .query.sql_with_params()
+    )
+    # each column as one comma-separated text that numpy parses: the database module builds
+    # a Python tuple per row, which costs more than the query (and the arithmetic)
+    concat = "group_concat({})" if connection.vendor == "sqlite" else "string_agg({}::text, ',')"
+    names = ("player__person_id", "event_id", "twice")
+    texts = ", ".join(concat.format(f"x.{connection.ops.quote_name(name)}") for name in names)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*), {texts} FROM ({sql}) x", params)
+        count, *found = cursor.fetchone()
+    person, event_id, twice_place = (np.fromstring(t or "", np.int64, sep=",") for t in found)
+    if not len(person) == len(event_id) == len(twice_place) == count:
+        raise RuntimeError(f"{count} results, but {len(person)} read")
+    event_ids = np.array([fact[0] for fact in facts], np.int64)
+    by_id = np.argsort(event_ids)
+    event = by_id[np.searchsorted(event_ids, event_id, sorter=by_id)]
+    texts = sorted({fact[3] for fact in facts})
+    index = {text: i for i, text in enumerate(texts)}
+    return (
+        person,
+        event,
+        twice_place,
+        np.array([fact[2] for fact in facts], np.int64),
+        np.array([fact[1].toordinal() for fact in facts], np.int64),
+        np.array([index[fact[3]] for fact in facts], np.intp),
+        [Fraction(text) for text in texts],
+    )
 
 
 ENTRY_COLUMNS = (
@@ -171,24 +246,120 @@ ENTRY_COLUMNS = (
     "part_b",
     "score",
     "results",
-    "country",
-    "name",
 )
 
 
-def _insert(rows: list[tuple]) -> None:
-    """The new rows in one statement per batch: a whole recompute writes ten thousand, and a
-    model instance per row costs more than the arithmetic."""
+def _store(family: str, rows: list[tuple], persons: set[int] | None) -> None:
+    """Write the rows of the listed persons (of ``persons``, if given) and delete the rows of
+    those no longer listed. An upsert that leaves equal rows alone: a recompute with nothing
+    new rewrites nothing, and one a day later rewrites the rows whose place moved (most do,
+    since every result that ages moves the places below it)."""
+    table = RankingEntry._meta.db_table
+    listed = {row[1] for row in rows}
+    touched = persons
+    if persons is None:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT person_id FROM {table} WHERE family = %s", [family])
+            persons = {person for (person,) in cursor.fetchall()}
+    gone = sorted(persons - listed)
+    with connection.cursor() as cursor:
+        for start in range(0, len(gone), BATCH):
+            batch = gone[start : start + BATCH]
+            cursor.execute(
+                f"DELETE FROM {table} WHERE family = %s AND person_id IN ("
+                + ", ".join(["%s"] * len(batch))
+                + ")",
+                [family, *batch],
+            )
+    _upsert(rows)
+    _name(family, None if touched is None else listed)
+
+
+BATCH = 500
+
+
+def _upsert(rows: list[tuple]) -> None:
+    """The rows (``ENTRY_COLUMNS``) in one statement per batch (a whole recompute writes ten
+    thousand; a model instance per row costs more than the arithmetic); a new row's country
+    and name follow in ``_name``, a row equal to the stored one is left as it is."""
     table = RankingEntry._meta.db_table
     columns = ", ".join(ENTRY_COLUMNS)
-    marks = "(" + ", ".join(["%s"] * len(ENTRY_COLUMNS)) + ")"
+    values = ENTRY_COLUMNS[2:]
+    marks = "(" + ", ".join(["%s"] * len(ENTRY_COLUMNS)) + ", '', '')"
+    on_conflict = (
+        " ON CONFLICT (family, person_id) DO UPDATE SET "
+        + ", ".join(f"{column} = excluded.{column}" for column in values)
+        + " WHERE "
+        + " OR ".join(f"{table}.{column} <> excluded.{column}" for column in values)
+    )
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), 500):
-            batch = rows[start : start + 500]
+        if connection.vendor == "postgresql" and rows:
+            # each column as one comma-separated text, split into an array by the server:
+            # psycopg binds parameters (and a list's items) one by one, in Python, and ten
+            # thousand rows cost more that way than the upsert. No value holds a comma, and
+            # str(float) is the shortest text that reads back as the same float.
+            family, *columns_of = zip(*rows, strict=True)
+            arrays = ", ".join(f"string_to_array(%s, ',')::{kind}[]" for kind in PG_TYPES)
             cursor.execute(
-                f"INSERT INTO {table} ({columns}) VALUES " + ", ".join([marks] * len(batch)),
-                [value for row in batch for value in row],
+                f"INSERT INTO {table} ({columns}, country, name) SELECT %s, u.*, '', '' "
+                f"FROM unnest({arrays}) AS u" + on_conflict,
+                [family[0], *(",".join(map(str, column)) for column in columns_of)],
             )
+            return
+        # whole batches by one executemany: Django rewrites a statement's placeholders with a
+        # regular expression, once per call, which on ten thousand rows costs more than the
+        # upsert's own work when done for every batch
+        whole = len(rows) - len(rows) % BATCH
+        for start, stop, many in ((0, whole, True), (whole, len(rows), False)):
+            if start == stop:
+                continue
+            sql = (
+                f"INSERT INTO {table} ({columns}, country, name) VALUES "
+                + ", ".join([marks] * min(BATCH, stop - start))
+                + on_conflict
+            )
+            batches = [
+                [value for row in rows[at : at + BATCH] for value in row]
+                for at in range(start, stop, BATCH)
+            ]
+            if many:
+                cursor.executemany(sql, batches)
+            else:
+                cursor.execute(sql, batches[0])
+
+
+# the PostgreSQL types of ENTRY_COLUMNS after the family, for ``unnest``
+PG_TYPES = ("bigint", "int", "text", "text", "text", "float8", "int")
+
+
+def _name(family: str, persons: set[int] | None = None) -> None:
+    """Copy the persons' country and name into the family's rows (of ``persons``, if given)
+    where they differ (new rows, a renamed person), in one statement: cheaper than reading ten
+    thousand persons. PostgreSQL joins (a correlated subquery per row is costed high enough
+    to be compiled first, which takes longer than the update); SQLite before 3.33 has no
+    UPDATE ... FROM."""
+    if persons is not None and not persons:
+        return
+    table, people = RankingEntry._meta.db_table, Person._meta.db_table
+    differs = f"(p.name <> {table}.name OR COALESCE(p.country, '') <> {table}.country)"
+    if connection.vendor == "postgresql":
+        sql = (
+            f"UPDATE {table} SET country = COALESCE(p.country, ''), name = p.name "
+            f"FROM {people} p WHERE p.id = {table}.person_id AND {table}.family = %s "
+            f"AND {differs}"
+        )
+    else:
+        person = f"FROM {people} p WHERE p.id = {table}.person_id"
+        sql = (
+            f"UPDATE {table} SET (country, name) = (SELECT COALESCE(p.country, ''), p.name "
+            f"{person}) WHERE family = %s AND EXISTS (SELECT 1 {person} AND {differs})"
+        )
+    params: list = [family]
+    if persons is not None:
+        sql += f" AND {table}.person_id IN (" + ", ".join(["%s"] * len(persons)) + ")"
+        params.extend(sorted(persons))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def exact_places(rows: list[tuple[Fraction | str, float, int]]) -> dict[int, int]:
