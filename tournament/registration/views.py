@@ -26,7 +26,7 @@ from tournament.events.models import Event
 from tournament.events.timezones import activate_event_time_zone
 from tournament.registration import checkin, decisions, services
 from tournament.registration.forms import SelfCheckInForm, SignUpForm
-from tournament.registration.models import Registration
+from tournament.registration.models import Registration, RegistrationSettings
 
 THROTTLE_WINDOW = 3600
 # The private link is shown once, after the redirect: a signed cookie for that page only says
@@ -114,7 +114,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
 def _form_page(
     request: HttpRequest,
     event: Event,
-    regset,
+    regset: RegistrationSettings,
     form: SignUpForm,
     status: int = 200,
     csrf_token: str | None = None,
@@ -131,7 +131,9 @@ def _form_page(
     return render(request, "registration/register.html", context, status=status)
 
 
-def _kept_form_page(request: HttpRequest, event: Event, regset) -> HttpResponse:
+def _kept_form_page(
+    request: HttpRequest, event: Event, regset: RegistrationSettings
+) -> HttpResponse:
     """The empty form as every visitor without a session sees it, rendered once per process
     for what it is made of (the event's name, time zone and teams, the settings, whether
     registration is open, the language); the visitor's own CSRF token goes in at the mark.
