@@ -19,8 +19,10 @@ from scoring.results import services as result_services
 from scoring.sheets import services as sheets
 from scoring.standings import reconcile
 from tournament.demo import DemoLogin, load_demo
+from tournament.events import services as event_services
 from tournament.events.models import Event
 from tournament.persons import services as persons
+from tournament.registration import services as registration
 from tournament.rounds.models import Round, Table
 from tournament.staff.models import RefereeAssignment
 
@@ -172,8 +174,56 @@ def _history(event: Event) -> None:
     ranking_compute.recompute(family_of(event.ruleset))
 
 
+UPCOMING_SLUG = "brno-spring-open-2027"
+UPCOMING_PLACES = 24
+UPCOMING_REGISTERED = 20
+
+
+def _upcoming(event: Event) -> None:
+    """A second event, two months ahead, with registration open and most places taken by the
+    demo's players (added by the director): the home page leads to its sign-up."""
+    if Event.objects.filter(slug=UPCOMING_SLUG).exists():
+        return
+    start = timezone.localdate() + timedelta(days=60)
+    upcoming = event_services.save_event(
+        Event(
+            name="Brno Spring Open 2027",
+            slug=UPCOMING_SLUG,
+            ruleset=event.ruleset,
+            start_date=start,
+            end_date=start + timedelta(days=1),
+            venue="Besední dům, Brno",
+            is_public=True,
+            director=event.director,
+        )
+    )
+    now = timezone.now()
+    registration.update_settings(
+        upcoming,
+        opens_at=now - timedelta(days=2),
+        closes_at=now + timedelta(days=45),
+        cap=UPCOMING_PLACES,
+        text="Two days, eight rounds of MCR. Lunch is included.",
+    )
+    for player in event.players.order_by("pk")[:UPCOMING_REGISTERED]:
+        registration.sign_up(
+            upcoming,
+            {
+                "name": player.name,
+                "country": str(player.country or ""),
+                "club": player.club,
+                "ema_number": player.ema_number,
+                "email": "",
+                "language": "en",
+            },
+            by=event.director,
+        )
+    reconcile.reconcile_event(upcoming.pk)
+
+
 def load_full_demo(player_count: int = 32, round_count: int = 4) -> tuple[Event, list[DemoLogin]]:
     event, logins = load_demo(player_count, round_count, play=_play)
     _history(event)
+    _upcoming(event)
     reconcile.reconcile_event(event.pk)
     return event, logins

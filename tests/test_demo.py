@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from penalties.models import FoulReport, Void
 from scoring.board.tiles import board_tiles
-from scoring.demo import load_full_demo
+from scoring.demo import UPCOMING_PLACES, UPCOMING_REGISTERED, UPCOMING_SLUG, load_full_demo
 from scoring.ranking.models import RankingEntry, RankingEvent
 from scoring.results.models import TableResult
 from scoring.sheets.models import ScoreSheet, SheetHand
 from scoring.standings.models import StandingsSnapshot
+from tournament.events.models import Event
+from tournament.registration import services as registration
 from tournament.rounds.models import Round
 from tournament.staff.models import RefereeAssignment
 
@@ -53,6 +56,13 @@ def test_demo_event():
     assert RankingEvent.objects.filter(published_at__isnull=False).count() == 4
     assert not event.players.filter(person__isnull=True).exists()
     assert RankingEntry.objects.filter(family="mcr").count() > 10
+    # An event to come, its registration open: most places taken, the rest for the sign-up.
+    upcoming = Event.objects.get(slug=UPCOMING_SLUG)
+    assert registration.is_open(registration.settings_of(upcoming))
+    assert upcoming.registrations.filter(status="accepted").count() == UPCOMING_REGISTERED
+    assert upcoming.players.count() == UPCOMING_REGISTERED < UPCOMING_PLACES
+    assert "/e/brno-spring-open-2027/register/" in Client().get("/").content.decode()
     again, _ = load_full_demo()
     assert again.pk == event.pk and FoulReport.objects.count() == 6
     assert RankingEvent.objects.count() == 4
+    assert Event.objects.filter(slug=UPCOMING_SLUG).get().registrations.count() == 20

@@ -212,6 +212,9 @@ def test_home_lists_public_events(event, make_event):
     response = Client().get("/")
     assert event.name.encode() in response.content
     assert b"Secret" not in response.content
+    # an event without a venue or dates shows no empty part between the dots
+    Event.objects.filter(pk=event.pk).update(venue="", start_date=None, end_date=None)
+    assert "· ·" not in " ".join(Client().get("/").content.decode().split())
 
 
 def test_table_cards_carry_a_qr_code_to_the_table_page(web, event):
