@@ -39,14 +39,11 @@ def test_one_connection_for_many_mails(open_event, smtp, django_capture_on_commi
     assert RegistrationMailSent.objects.count() == RegistrationMail.objects.count() == 5
 
 
-def test_a_dropped_connection_is_opened_again(
-    open_event, smtp, django_capture_on_commit_callbacks, settings
-):
+def test_a_dropped_connection_is_opened_again(open_event, smtp, django_capture_on_commit_callbacks):
     event = open_event(cap=2)
     sign_up_all(event, [1], django_capture_on_commit_callbacks)
-    smtp.stop()  # the server goes away; the worker's connection is dead
-    again = MailServer().start()
-    settings.EMAIL_HOST, settings.EMAIL_PORT = again.host, again.port
+    smtp.stop()  # the server restarts on the same port: the worker's connection is dead
+    again = MailServer(port=smtp.port).start()
     try:
         sign_up_all(event, [2], django_capture_on_commit_callbacks)
         assert [str(m["To"]) for m in again.messages] == ["r2@example.org"]
@@ -97,7 +94,10 @@ def test_a_full_round_goes_on_from_where_it_stopped(
     cache.set(registration_mail.PUMP_FLAG, 0, 60)
     sign_up_all(event, range(1, 6), django_capture_on_commit_callbacks)
     monkeypatch.setattr(registration_mail, "PUMP_BATCH", 2)
-    first = registration_mail.send_waiting(limit=2)
+    first = registration_mail.send_waiting()
     assert (first.sent, first.full) == (2, True)
-    assert registration_mail.send_waiting_mails(first.last) == 3  # and the rest after it
-    assert len(smtp.messages) == 5
+    assert len(smtp.messages) == 2
+    # the task goes on after the last mail it looked at, round after round, until one is short
+    assert registration_mail.send_waiting_mails(first.last) == 2
+    assert sorted(str(m["To"]) for m in smtp.messages) == [f"r{n}@example.org" for n in range(1, 6)]
+    assert registration_mail.waiting_mails() == []

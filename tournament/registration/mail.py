@@ -99,14 +99,14 @@ def _enqueue() -> None:
         raise
 
 
-def waiting_mails(after: int = 0, limit: int = PUMP_BATCH) -> list[int]:
+def waiting_mails(after: int = 0, limit: int | None = None) -> list[int]:
     """The recent mails not sent yet (with an address), oldest first, after ``after``."""
     since = timezone.now() - PUMP_WINDOW
     return list(
         RegistrationMail.objects.filter(created_at__gte=since, sent__isnull=True, pk__gt=after)
         .exclude(to="")
         .order_by("pk")
-        .values_list("pk", flat=True)[:limit]
+        .values_list("pk", flat=True)[: limit or PUMP_BATCH]
     )
 
 
@@ -118,11 +118,12 @@ class Round:
     full: bool  # more may be waiting after ``last``
 
 
-def send_waiting(after: int = 0, limit: int = PUMP_BATCH) -> Round:
+def send_waiting(after: int = 0, limit: int | None = None) -> Round:
     """Send up to ``limit`` waiting mails. A server refusing one mail does not hold up the
     others; one that cannot be reached stops the round (``OSError``, for the task to
     retry)."""
     cache.delete(PUMP_FLAG)
+    limit = limit or PUMP_BATCH
     waiting = waiting_mails(after, limit)
     sent = refused = 0
     for mail_id in waiting:

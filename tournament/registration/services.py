@@ -211,7 +211,7 @@ def duplicates(
         same |= Q(ema_number=fields["ema_number"])
     if fields["email"]:
         same |= Q(email=fields["email"])
-    # one query for the three: a sign-up runs it under the event's lock
+    # one query for the three: every sign-up of a popular event runs it
     for name_key, ema_number, email in live.filter(same).values_list(
         "name_key", "ema_number", "email"
     ):
@@ -257,15 +257,14 @@ def locked(event: Event) -> RegistrationSettings:
     return found
 
 
-def log_step(
+def _log_row(
     registration: Registration,
     kind: str,
-    *,
     by: AbstractBaseUser | None = None,
     reason: str = "",
     deadline: datetime | None = None,
 ) -> RegistrationLog:
-    return RegistrationLog.objects.create(
+    return RegistrationLog(
         registration=registration,
         kind=kind,
         by=by if by is not None and by.is_authenticated else None,
@@ -274,14 +273,24 @@ def log_step(
     )
 
 
+def log_step(
+    registration: Registration,
+    kind: str,
+    *,
+    by: AbstractBaseUser | None = None,
+    reason: str = "",
+    deadline: datetime | None = None,
+) -> RegistrationLog:
+    row = _log_row(registration, kind, by, reason, deadline)
+    row.save()
+    return row
+
+
 def log_steps(
     registration: Registration, kinds: list[str], *, by: AbstractBaseUser | None = None
 ) -> list[RegistrationLog]:
     """Several steps at once, in order (one insert: a sign-up writes two)."""
-    who = by if by is not None and by.is_authenticated else None
-    return RegistrationLog.objects.bulk_create(
-        [RegistrationLog(registration=registration, kind=kind, by=who) for kind in kinds]
-    )
+    return RegistrationLog.objects.bulk_create([_log_row(registration, kind, by) for kind in kinds])
 
 
 def tell(
@@ -372,7 +381,7 @@ def fill_places(regset: RegistrationSettings) -> list[Registration]:
 
 def check_open(regset: RegistrationSettings, now: datetime | None = None) -> None:
     if not is_open(regset, now):
-        if regset.opens_at is None or (now or timezone.now()) < regset.opens_at:
+        if regset.opens_at is None or opens_later(regset, now):
             raise ValidationError(_("Registration is not open yet."))
         raise ValidationError(_("Registration is closed."))
 
