@@ -223,6 +223,14 @@ def test_an_offline_save_leaves_an_empty_form(hall, live_server, tablet, table_u
         assert page.input_value("[name=note]") == ""
     finally:
         tablet.set_offline(False)
+    # Back online, the tablet sends the kept report; waiting for it leaves no request in
+    # flight while the database is emptied after the test (that race failed a CI run).
+    wait_until(
+        page,
+        "JSON.parse(localStorage.getItem('mahjong.foulQueue.v1') || '[]').length === 0",
+        timeout=20,
+    )
+    assert FoulReport.objects.filter(note="Kept for later").count() == 1
 
 
 def test_the_foul_list_fits_a_portrait_tablet(hall, live_server, tablet, shoot):
