@@ -136,16 +136,22 @@ def build(persons: int, events: int, results: int, seed: int = 7) -> None:
             ],
             batch_size=1000,
         )
-        by_event: dict[int, list[int]] = {}
-        for pk, event_id in Player.objects.order_by("pk").values_list("pk", "event_id"):
-            by_event.setdefault(event_id, []).append(pk)
+        by_event: dict[int, list[tuple[int, int]]] = {}
+        for pk, event_id, person in Player.objects.order_by("pk").values_list(
+            "pk", "event_id", "person_id"
+        ):
+            by_event.setdefault(event_id, []).append((pk, person))
         RankingResult.objects.bulk_create(
             [
                 RankingResult(
-                    event_id=event_id, player_id=pk, place=place, shared=places[e].count(place)
+                    event_id=event_id,
+                    player_id=pk,
+                    person_id=person,
+                    place=place,
+                    shared=places[e].count(place),
                 )
                 for e, event_id in enumerate(event_ids)
-                for pk, place in zip(by_event[event_id], places[e], strict=True)
+                for (pk, person), place in zip(by_event[event_id], places[e], strict=True)
             ],
             batch_size=5000,
         )
@@ -239,7 +245,8 @@ def new_event(index: int, persons: list[int]) -> list[int]:
     from django.db import transaction
     from django.utils import timezone
 
-    from scoring.ranking.models import RankingEvent, RankingResult
+    from scoring.ranking import services
+    from scoring.ranking.models import RankingEvent
     from tournament.events.models import Event
     from tournament.persons.models import Person
     from tournament.players.models import Player
@@ -271,12 +278,8 @@ def new_event(index: int, persons: list[int]) -> list[int]:
             countries=10,
             weight="5/2",
         )
-        RankingResult.objects.bulk_create(
-            [
-                RankingResult(event=entry, player=pl, place=i + 1)
-                for i, pl in enumerate(Player.objects.filter(event=event).order_by("pk"))
-            ]
-        )
+        ids = Player.objects.filter(event=event).order_by("pk").values_list("pk", flat=True)
+        services.store_results(entry, [(pk, i + 1) for i, pk in enumerate(ids)])
     return [p.pk for p in people]
 
 

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from rules import ranking as rk
 from scoring.ranking import reading
-from scoring.ranking.compute import options_of, results_by_person
+from scoring.ranking.inputs import options_of, results_by_person
 from scoring.ranking.models import RankingEntry, RankingEvent
 from tournament.persons.models import Person
 

@@ -53,7 +53,7 @@ class Ranked:
     """The listed persons (in no particular order) with their exact values as reduced
     (numerator, denominator) pairs of object arrays of Python ints, the value as a float
     (what ``float`` of the Fraction gives), the counting results and the place (equal values
-    share it)."""
+    share it); ``considered``: how many persons have a counting result, listed or not."""
 
     person: np.ndarray
     place: np.ndarray
@@ -62,6 +62,7 @@ class Ranked:
     part_b: tuple[np.ndarray, np.ndarray]
     score: np.ndarray
     counted: np.ndarray
+    considered: int
 
     def __len__(self) -> int:
         return len(self.person)
@@ -109,6 +110,7 @@ def rank(
     person, event, big_r, d = person[order], event[order], big_r[order], d[order]
     new_person = np.r_[True, person[1:] != person[:-1]] if len(person) else np.zeros(0, bool)
     counts = np.diff(np.r_[np.flatnonzero(new_person), len(person)])
+    considered = len(counts)
     listed = counts >= options.min_results
     rows = np.repeat(listed, counts)
     person, event, big_r, d = person[rows], event[rows], big_r[rows], d[rows]
@@ -129,6 +131,7 @@ def rank(
         part_b=part_b,
         score=score,
         counted=counts,
+        considered=considered,
     )
 
 

@@ -63,6 +63,12 @@ class RankingResult(models.Model):
     # how many players of the event share ``place`` (1: nobody else), kept with the place so
     # that a recompute needs no count of its own
     shared = models.PositiveIntegerField(default=1)
+    # the player's person, copied when the result is stored and whenever players move
+    # between persons (``storing.follow_players``), so that a recompute reads the results
+    # without joining the players; ``verify`` reports a copy that differs
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, null=True, editable=False, related_name="+"
+    )
 
     class Meta:
         ordering = ["place", "player__name"]

@@ -17,7 +17,7 @@ from django.utils.html import escape
 from penalties.describe import foul_label
 from penalties.models import FoulReport
 from rules import ranking as rk
-from scoring.ranking.compute import options_of, results_by_person
+from scoring.ranking.inputs import options_of, results_by_person
 from scoring.ranking.models import RankingEntry, RankingEvent, RankingResult
 from scoring.results.models import SeatScore
 from scoring.sheets.live import HandStats, player_hand_stats

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from rules import ranking as rk
 from rules.errors import RuleError
+from scoring.ranking import storing
 from scoring.ranking.finals import event_days, final_places
 from scoring.ranking.models import (
     RankingEvent,
@@ -82,11 +83,21 @@ def effective_weight(entry: RankingEvent) -> Fraction:
 
 
 def store_results(entry: RankingEvent, places: list[tuple[int, int]]) -> None:
-    """The final places as results, each with how many players share its place."""
+    """The final places as results, each with how many players share its place and the
+    player's person."""
     shared = Counter(place for _pk, place in places)
+    person_of = dict(
+        Player.objects.filter(pk__in=[pk for pk, _place in places]).values_list("pk", "person")
+    )
     RankingResult.objects.bulk_create(
         [
-            RankingResult(event=entry, player_id=pk, place=place, shared=shared[place])
+            RankingResult(
+                event=entry,
+                player_id=pk,
+                place=place,
+                shared=shared[place],
+                person_id=person_of[pk],
+            )
             for pk, place in places
         ],
         batch_size=1000,
@@ -190,12 +201,11 @@ def set_part_b_count(family: str, count: object) -> RankingSetting:
 
 
 def persons_changed(person_ids: frozenset[int]) -> None:
-    """A merge, split or undo moved results between persons: recompute them in every family
-    they have results in."""
+    """A merge, split, undo or link moved results between persons: their results follow
+    their players, and the persons are recomputed in every family they have results in."""
+    storing.follow_players(person_ids)
     families = set(
-        RankingResult.objects.filter(player__person__in=person_ids).values_list(
-            "event__family", flat=True
-        )
+        RankingResult.objects.filter(person__in=person_ids).values_list("event__family", flat=True)
     )
     with transaction.atomic():
         for family in families:

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 
 from rules.ranking import FAMILIES
-from scoring.ranking import compute
+from scoring.ranking import compute, storing
 from scoring.ranking.models import RankingState
 
 logger = logging.getLogger("scoring.ranking")
@@ -35,13 +35,16 @@ def recompute(family: str, persons: list[int] | None = None) -> dict:
 @shared_task(name="scoring.ranking.daily", acks_late=True, ignore_result=True)
 def daily() -> list[str]:
     """Every family whose stored ranking is not as of today, whole (beat asks hourly, so a
-    missed run is repaired within the hour)."""
+    missed run is repaired within the hour), after the results' copies of their players'
+    persons are repaired (``storing.follow_players``; they normally are)."""
     from django.utils import timezone
 
     today = timezone.localdate()
     done = []
     for family in FAMILIES:
         if RankingState.objects.filter(family=family).exclude(as_of=today).exists():
+            if not done:
+                storing.follow_players()
             compute.recompute(family)
             done.append(family)
     return done

@@ -9,14 +9,14 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from scoring.ranking import bulk, compute, services
+from scoring.ranking import bulk, compute, services, storing
 from scoring.ranking.models import RankingEntry
 from tests.ranking.helpers import PEOPLE, eight_events, past_event
 from tournament.persons.models import Person
 
 pytestmark = pytest.mark.django_db
 
-COLUMNS = (*compute.ENTRY_COLUMNS, "country", "name")
+COLUMNS = (*storing.ENTRY_COLUMNS, "country", "name")
 
 
 def rows() -> list[tuple]:
@@ -101,7 +101,7 @@ def test_rows_written_in_batches_are_the_same_rows(director, monkeypatch, batch)
     eight_events(director)
     expected = rows()
     RankingEntry.objects.all().delete()
-    monkeypatch.setattr(compute, "BATCH", batch)
+    monkeypatch.setattr(storing, "BATCH", batch)
     compute.recompute("mcr")
     assert rows() == expected
     RankingEntry.objects.filter(family="mcr").update(value="1", place=9)

@@ -1,6 +1,7 @@
 """The ranking across events: ``ranking --full`` recomputes every family (or ``--family``) as
-of today; ``ranking verify`` checks the stored ranking against a fresh computation and exits 1
-on any difference."""
+of today, after any result whose copy of its player's person differs takes it again
+(``storing.follow_players``); ``ranking verify`` checks the stored ranking against a fresh
+computation and exits 1 on any difference."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.ranking import FAMILIES
-from scoring.ranking import compute
+from scoring.ranking import compute, storing
 
 
 class Command(BaseCommand):
@@ -33,6 +34,9 @@ class Command(BaseCommand):
             return
         if not full:
             raise CommandError("say --full to recompute, or verify")
+        moved = storing.follow_players()
+        if moved:
+            self.stdout.write(f"{moved} result(s) now name their player's person")
         for name in families:
             started = time.perf_counter()
             outcome = compute.recompute(name)
