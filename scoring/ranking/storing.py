@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from itertools import chain, repeat
+from itertools import chain
 
 from django.db import connection
 from django.db.models import F, OuterRef, Q, Subquery
@@ -63,18 +63,23 @@ BATCH = 500
 def _upsert(family: str, columns: tuple[list, ...]) -> None:
     """The rows in one statement per batch (a whole recompute writes ten thousand; a model
     instance per row costs more than the arithmetic); a new row's country and name follow in
-    ``_name``, a row equal to the stored one is left as it is."""
+    ``_name``. A row equal to the stored one is left out by a join before the insert (the
+    family's state row is locked, so nothing else writes the rows meanwhile): an insert that
+    meets its conflict costs more, and on PostgreSQL locks the row even where the update's
+    condition then leaves it alone."""
     count = len(columns[0])
     if not count:
         return
     table = RankingEntry._meta.db_table
-    names = ", ".join(ENTRY_COLUMNS)
-    values = ENTRY_COLUMNS[2:]
-    on_conflict = (
-        " ON CONFLICT (family, person_id) DO UPDATE SET "
-        + ", ".join(f"{column} = excluded.{column}" for column in values)
-        + " WHERE "
-        + " OR ".join(f"{table}.{column} <> excluded.{column}" for column in values)
+    values = ENTRY_COLUMNS[1:]
+    differs = " OR ".join(f"e.{column} <> u.{column}" for column in values[1:])
+    statement = (
+        f"WITH u ({', '.join(values)}) AS ({{source}}) "
+        f"INSERT INTO {table} ({', '.join(ENTRY_COLUMNS)}, country, name) "
+        f"SELECT {{mark}}, u.*, '', '' FROM u LEFT JOIN {table} e "
+        f"ON e.family = {{mark}} AND e.person_id = u.person_id WHERE e.id IS NULL OR {differs} "
+        "ON CONFLICT (family, person_id) DO UPDATE SET "
+        + ", ".join(f"{column} = excluded.{column}" for column in values[1:])
     )
     if connection.vendor == "postgresql":
         # each column as one comma-separated text, split into an array by the server:
@@ -84,18 +89,17 @@ def _upsert(family: str, columns: tuple[list, ...]) -> None:
         arrays = ", ".join(f"string_to_array(%s, ',')::{kind}[]" for kind in PG_TYPES)
         with connection.cursor() as cursor:
             cursor.execute(
-                f"INSERT INTO {table} ({names}, country, name) SELECT %s, u.*, '', '' "
-                f"FROM unnest({arrays}) AS u" + on_conflict,
-                [family, *(",".join(map(str, column)) for column in columns)],
+                statement.format(source=f"SELECT * FROM unnest({arrays})", mark="%s"),
+                [*(",".join(map(str, column)) for column in columns), family, family],
             )
         return
     # the rows' values in one flat list, sliced into whole batches that go by one
     # executemany, on the sqlite3 connection itself (in Django's transaction, with its errors):
     # Django's cursor rewrites the placeholders of each statement of thousands with a regular
     # expression, which costs a quarter of the upsert's own work
-    width = len(ENTRY_COLUMNS)
-    flat = list(chain.from_iterable(zip(repeat(family, count), *columns, strict=True)))
-    marks = "(" + ", ".join(["?"] * width) + ", '', '')"
+    width = len(values)
+    flat = list(chain.from_iterable(zip(*columns, strict=True)))
+    marks = "(" + ", ".join(["?"] * width) + ")"
     whole = count - count % BATCH
     step = BATCH * width
     connection.ensure_connection()
@@ -103,13 +107,12 @@ def _upsert(family: str, columns: tuple[list, ...]) -> None:
         for start, stop in ((0, whole), (whole, count)):
             if start == stop:
                 continue
-            sql = (
-                f"INSERT INTO {table} ({names}, country, name) VALUES "
-                + ", ".join([marks] * min(BATCH, stop - start))
-                + on_conflict
-            )
-            batches = [flat[at : at + step] for at in range(start * width, stop * width, step)]
-            connection.connection.executemany(sql, batches)
+            source = "VALUES " + ", ".join([marks] * min(BATCH, stop - start))
+            batches = [
+                [*flat[at : at + step], family, family]
+                for at in range(start * width, stop * width, step)
+            ]
+            connection.connection.executemany(statement.format(source=source, mark="?"), batches)
 
 
 # the PostgreSQL types of ENTRY_COLUMNS after the family, for ``unnest``
