@@ -117,7 +117,7 @@ def _counts(result: rk.Result, on: date) -> bool:
 def verify(family: str) -> list[str]:
     """Differences between the stored ranking and a fresh computation as of the same date
     (empty: they agree)."""
-    stale = storing.stale_persons().filter(event__family=family).count()
+    stale = storing.stale_copies().filter(event__family=family).count()
     copies = [f"{family}: {stale} result(s) name another person than their player"] if stale else []
     state = RankingState.objects.filter(family=family).first()
     if state is None or state.as_of is None:

@@ -34,16 +34,6 @@ def _counted(family: str):
     )
 
 
-def counted_events(family: str) -> dict[int, tuple[date, int, Fraction]]:
-    """{event id: (last day, n, weight)} of the family's published ranking events."""
-    return {
-        pk: (last_day, n, Fraction(weight))
-        for pk, last_day, n, weight in _counted(family).values_list(
-            "event_id", "last_day", "players", "weight"
-        )
-    }
-
-
 def results_by_person(
     family: str, persons: Iterable[int] | None = None, *, until: date | None = None
 ) -> dict[int, list[rk.Result]]:

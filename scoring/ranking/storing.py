@@ -65,8 +65,7 @@ def _upsert(family: str, columns: tuple[list, ...]) -> None:
     instance per row costs more than the arithmetic); a new row's country and name follow in
     ``_name``. A row equal to the stored one is left out by a join before the insert (the
     family's state row is locked, so nothing else writes the rows meanwhile): an insert that
-    meets its conflict costs more, and on PostgreSQL locks the row even where the update's
-    condition then leaves it alone."""
+    meets its conflict costs more, and on PostgreSQL locks the row even where nothing changes."""
     count = len(columns[0])
     if not count:
         return
@@ -195,7 +194,7 @@ def place(family: str) -> None:
             cursor.executemany(f"UPDATE {table} SET place = %s WHERE id = %s", moved)
 
 
-def stale_persons(persons: Iterable[int] | None = None):
+def stale_copies(persons: Iterable[int] | None = None):
     """The results whose copy of the person differs from their player's (of the results of
     ``persons``, before or after a change; all, if None)."""
     rows = RankingResult.objects.annotate(
@@ -209,8 +208,8 @@ def stale_persons(persons: Iterable[int] | None = None):
 
 def follow_players(persons: Iterable[int] | None = None) -> int:
     """Copy each result's player's person into the result where it differs (see
-    ``stale_persons``); how many moved."""
+    ``stale_copies``); how many moved."""
     person = Player.objects.filter(pk=OuterRef("player_id")).values("person")[:1]
-    return RankingResult.objects.filter(pk__in=stale_persons(persons).values("pk")).update(
+    return RankingResult.objects.filter(pk__in=stale_copies(persons).values("pk")).update(
         person=Subquery(person)
     )
