@@ -109,21 +109,21 @@ def counting_arrays(family: str, on: date, persons: Iterable[int] | None = None)
 def _result_columns(rows, facts: list[tuple]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The results' person ids, event ids and 2 p, as int64 arrays.
 
-    The database module makes a Python object of every value, which costs more than the
-    query and the arithmetic together, so on SQLite the three go as one integer per result,
-    packed by the query and joined into one text by ``group_concat`` that numpy parses, where
-    the largest ids allow (below 2^62). 2 p + 1 (never negative: the columns are positive) is
-    packed up to 2 max(n) + 2, a bound that ``bulk.rank`` declines as it would any 2 p above
-    2 n. Otherwise, and on PostgreSQL (whose ``int_rows`` sends the integers in binary),
-    ``int_rows``."""
+    The three go as one integer per result, packed by the query where the largest ids allow
+    (below 2^62): fewer values to send, and the database module makes a Python object of
+    every value, which costs more than the query and the arithmetic together. On SQLite
+    ``group_concat`` joins them into one text that numpy parses; on PostgreSQL ``int_rows``
+    sends them in binary. 2 p + 1 (never negative: the columns are positive) is packed up to
+    2 max(n) + 2, a bound that ``bulk.rank`` declines as it would any 2 p above 2 n. Where the
+    ids are too large, the three columns go apart (``int_rows``)."""
     twice_bits = (2 * max((fact[2] for fact in facts), default=0) + 2).bit_length()
     event_bits = max((fact[0] for fact in facts), default=0).bit_length()
     lowest, highest = Person.objects.order_by().aggregate(low=Min("pk"), high=Max("pk")).values()
-    fits = (lowest or 0) >= 0 and (highest or 0).bit_length() + event_bits + twice_bits <= 62
-    if connection.vendor != "sqlite" or not fits:
+    twice = Cast("place", BigIntegerField()) * 2 + F("shared")
+    if (lowest or 0) < 0 or (highest or 0).bit_length() + event_bits + twice_bits > 62:
         sql, params = (
             rows.order_by()
-            .annotate(twice=Cast("place", BigIntegerField()) * 2 + F("shared") - 1)
+            .annotate(twice=twice - 1)
             .values_list("person_id", "event_id", "twice")
             .query.sql_with_params()
         )
@@ -133,15 +133,18 @@ def _result_columns(rows, facts: list[tuple]) -> tuple[np.ndarray, np.ndarray, n
     packed = (F("person_id") * (1 << event_bits) + F("event_id")) * (1 << twice_bits)
     sql, params = (
         rows.order_by()
-        .annotate(packed=packed + Least(F("place") * 2 + F("shared"), top))
+        .annotate(packed=packed + Least(twice, top))
         .values_list("packed")
         .query.sql_with_params()
     )
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT COUNT(*), group_concat(x.packed) FROM ({sql}) x", params)
-        count, text = cursor.fetchone()
-    found = np.fromstring(text or "", np.int64, sep=",")
-    if len(found) != count:
-        raise RuntimeError(f"{count} results, but {len(found)} read")
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT COUNT(*), group_concat(x.packed) FROM ({sql}) x", params)
+            count, text = cursor.fetchone()
+        found = np.fromstring(text or "", np.int64, sep=",")
+        if len(found) != count:
+            raise RuntimeError(f"{count} results, but {len(found)} read")
+    else:
+        found = int_rows(sql, list(params), 1)[:, 0]
     event = (found >> twice_bits) & ((1 << event_bits) - 1)
     return found >> (event_bits + twice_bits), event, (found & top) - 1
