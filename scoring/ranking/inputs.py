@@ -120,7 +120,8 @@ def _result_columns(rows, facts: list[tuple]) -> tuple[np.ndarray, np.ndarray, n
     event_bits = max((fact[0] for fact in facts), default=0).bit_length()
     lowest, highest = Person.objects.order_by().aggregate(low=Min("pk"), high=Max("pk")).values()
     twice = Cast("place", BigIntegerField()) * 2 + F("shared")
-    if (lowest or 0) < 0 or (highest or 0).bit_length() + event_bits + twice_bits > 62:
+    negative = min(lowest or 0, min((fact[0] for fact in facts), default=0)) < 0
+    if negative or (highest or 0).bit_length() + event_bits + twice_bits > 62:
         sql, params = (
             rows.order_by()
             .annotate(twice=twice - 1)
