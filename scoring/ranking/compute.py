@@ -105,7 +105,8 @@ def _reference_columns(
         )
         for person, outcome in computed.items()
     ]
-    columns = tuple(map(list, zip(*rows, strict=True))) if rows else tuple([] for _ in range(7))
+    empty = tuple([] for _column in storing.ENTRY_COLUMNS[1:])
+    columns = tuple(map(list, zip(*rows, strict=True))) if rows else empty
     considered = sum(1 for results in by_person.values() if any(_counts(r, on) for r in results))
     return columns, considered
 
@@ -118,10 +119,12 @@ def verify(family: str) -> list[str]:
     """Differences between the stored ranking and a fresh computation as of the same date
     (empty: they agree)."""
     stale = storing.stale_copies().filter(event__family=family).count()
-    copies = [f"{family}: {stale} result(s) name another person than their player"] if stale else []
+    problems = []
+    if stale:
+        problems.append(f"{family}: {stale} result(s) name another person than their player")
     state = RankingState.objects.filter(family=family).first()
     if state is None or state.as_of is None:
-        return copies
+        return problems
     expected = {e.person: e for e in fresh(family, state.as_of)}
     stored = {
         e.person_id: e
@@ -129,7 +132,6 @@ def verify(family: str) -> list[str]:
             "person_id", "place", "value", "part_a", "part_b"
         )
     }
-    problems = copies
     for person in sorted(set(expected) | set(stored)):
         want, have = expected.get(person), stored.get(person)
         if want is None or have is None:
