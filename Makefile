@@ -9,7 +9,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/mahjong
 REDIS_BROKER ?= redis://127.0.0.1:6379/5
 VAR_DIR ?= var
 
-.PHONY: install demo docs screenshots test test-services test-e2e test-contract backup restore lint format clean
+.PHONY: install demo docs screenshots test test-services test-e2e test-contract backup restore lint format clean fan-font
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,15 @@ docs: install
 # widths; commit the PNGs it changes.
 screenshots: install
 	DOCS_SCREENSHOTS=1 REQUIRE_E2E=1 $(BIN)/python -m pytest -m e2e tests/e2e/test_guide_screenshots.py -q
+
+# The MCR fans' Chinese names (rules/tiles/names.py) drawn on devices without a Chinese font: the
+# subset of Noto Sans CJK SC (SIL OFL, static/fonts/OFL.txt) holding just their characters. Run it
+# when a name changes; it needs Debian's fonts-noto-cjk (or NOTO_CJK=<NotoSansCJK-Regular.ttc>).
+NOTO_CJK ?= /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+fan-font: install
+	$(BIN)/pyftsubset $(NOTO_CJK) --font-number=2 --flavor=woff2 --name-IDs='*' \
+		--text="$$($(BIN)/python -c 'from rules.tiles.names import MCR_FANS; print("".join(sorted({c for f in MCR_FANS for c in f.chinese})))')" \
+		--output-file=static/fonts/fan-names-sc.woff2
 
 # Whole-database backup to var/backups/ (pg_dump on PostgreSQL, SQLite's backup API otherwise);
 # `make restore FILE=var/backups/<file>` puts one back.

@@ -1,11 +1,11 @@
 """Telling 1 000 players their seat by web push (issue 33), against PostgreSQL + Redis + a real
-Celery worker and beat, and the local push service of the tests (``bench/_push.py``), which
+Celery worker and beat, and the local push service of the tests (``tests/support/push.py``), which
 decrypts every message with the subscription's private key.
 
     python bench/notify.py [--players 1000] [--kill] [--database-url ...] [--broker-url ...]
 
 Every player of one event is subscribed at the local push service. The director publishes
-round 1's seating (``tournament.rounds.seats.seat_round``, as the seating page does); the
+round 1's seating (``tournament.rounds.services.seats.seat_round``, as the seating page does); the
 bench waits until every player's message has arrived and been decrypted. With ``--kill`` the
 worker is killed (SIGKILL) in the middle of the fan-out and started again: the deliveries it
 had claimed are sent again by the next worker once their lease ran out (the beat's sweep), with
@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._build import fresh_database, setup_django  # noqa: E402
-from bench._push import PushService  # noqa: E402
-from bench._servers import ROOT, server_env, start_celery_worker, stop_process  # noqa: E402
+from tests.support.build import fresh_database, setup_django  # noqa: E402
+from tests.support.push import PushService  # noqa: E402
+from tests.support.servers import ROOT, server_env, start_celery_worker, stop_process  # noqa: E402
 
 
 def p95(values: list[float]) -> float:
@@ -108,7 +108,7 @@ def main() -> None:
         from config.celery import app
 
         app.control.purge()
-        from tournament.rounds import seats
+        from tournament.rounds.services import seats
 
         event, round_, subs = build(args.players, service)
         ids = list(event.players.order_by("pk").values_list("pk", flat=True))

@@ -35,9 +35,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from _build import build_event, fresh_database, setup_django
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.support.build import build_event, fresh_database, setup_django  # noqa: E402
 
 
 def timed(client, url: str) -> tuple[float, float]:
@@ -74,7 +78,7 @@ def main() -> None:
 
         settings.DEBUG = False  # no query log, as in production (static files stay plain)
 
-        from scoring.standings.reconcile import reconcile_event
+        from scoring.standings.services.reconcile import reconcile_event
         from tournament.events.models import Event
         from tournament.players.models import Player
 

@@ -1,52 +1,36 @@
-"""Benchmark of a full standings reconcile against the floor: one raw SQL aggregate.
+"""Benchmark of a full standings reconcile, held to the hall's budget.
 
-.venv/bin/python bench/reconcile.py --players 1000 --rounds 12 --fouls 5000
+.venv/bin/python bench/reconcile.py                       # 500 players x 12 rounds, 3000 fouls
+.venv/bin/python bench/reconcile.py --players 5000 --fouls 30000
 .venv/bin/python bench/reconcile.py --database-url postgres://postgres@127.0.0.1:5432/bench_reconcile
 .venv/bin/python bench/reconcile.py --teams --stages
 
-``--teams`` puts the players into teams of four (the best three count); ``--stages`` splits the
-rounds into a qualifying stage and a last stage of two rounds that the top half reaches by a
-confirmed cut (half the totals carried, the others in a consolation group): the reconcile then
-also computes team and stage standings and the final ranking, and stores them. The floor is
-the same SQL statement either way.
-
 Builds the event in a fresh database (a temporary SQLite file by default; the PostgreSQL
 database named in the URL is created and dropped), then times ``reconcile_event`` (forced, so
-every run computes and writes) and one SQL statement that sums each player's seat scores and
-ledger points over the same rows. Last line:
-``reconcile_s=<median> raw_sql_s=<median> ratio=<reconcile/raw> queries=<count>``.
+every run reads, computes and writes), median of ``--runs``. The budget is 150 ms for 500
+players and grows with the players (1.5 s for 5000): 0.3 ms a player.
+
+``--teams`` puts the players into teams of four (the best three count); ``--stages`` splits the
+rounds into a qualifying stage and a last stage of two rounds that the top half reaches by a
+confirmed cut (half the totals carried, the others in a consolation group). With either, the
+plain reconcile is timed first, then the one that also computes and stores the team and stage
+standings and the final ranking, whose budget is 1.5 times the plain figure.
+
+Last line: ``reconcile_ms=<median> budget_ms=<> [format_ms=<> format_budget_ms=<>]
+queries=<count> budget_ok=True|False``; the exit status is 1 over budget.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from _build import build_event, fresh_database, setup_django
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-RAW_SQL = """
-SELECT p.id, COALESCE(s.total, 0), COALESCE(l.total, 0)
-FROM tournament_player p
-LEFT JOIN (
-    SELECT ss.player_id AS pid, SUM(ss.score) AS total
-    FROM scoring_seatscore ss JOIN scoring_tableresult r ON r.id = ss.result_id
-    WHERE r.event_id = %s AND r.counts
-    GROUP BY ss.player_id
-) s ON s.pid = p.id
-LEFT JOIN (
-    SELECT x.pid, SUM(x.points) AS total FROM (
-        SELECT player_id AS pid,
-               CASE WHEN kind = 'transfer' THEN -points WHEN kind = 'deduct' THEN points
-                    ELSE 0 END AS points
-        FROM penalties_ledgerentry WHERE event_id = %s
-        UNION ALL
-        SELECT counterpart_id, points FROM penalties_ledgerentry
-        WHERE event_id = %s AND kind = 'transfer'
-    ) x GROUP BY x.pid
-) l ON l.pid = p.id
-WHERE p.event_id = %s
-"""
+from tests.support.build import build_event, fresh_database, setup_django  # noqa: E402
 
 
 def add_teams(event_id: int) -> None:
@@ -70,7 +54,7 @@ def add_stages(event_id: int, rounds: int) -> None:
     from django.contrib.auth import get_user_model
     from django.db.models import F
 
-    from scoring.formats.cuts import current
+    from scoring.standings.services.reconcile import current_formats as current
     from tournament.events.models import Event
     from tournament.formats.models import CutDecision, Stage
 
@@ -99,12 +83,35 @@ def add_stages(event_id: int, rounds: int) -> None:
     Event.objects.filter(pk=event_id).update(revision=F("revision") + 1, has_stages=True)
 
 
+MS_PER_PLAYER = 0.3
+FORMAT_FACTOR = 1.5
+
+
+def timed(event_id: int, runs: int) -> tuple[float, int]:
+    """Median milliseconds of ``runs`` forced reconciles, and the queries of the last."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.standings.services.reconcile import reconcile_event
+
+    times, queries = [], 0
+    for _ in range(runs):
+        with CaptureQueriesContext(connection) as captured:
+            t0 = time.perf_counter()
+            outcome = reconcile_event(event_id, force=True)
+            times.append((time.perf_counter() - t0) * 1000)
+        assert outcome["status"] == "written", outcome
+        queries = len(captured.captured_queries)
+    print("runs_ms:", " ".join(f"{t:.1f}" for t in times))
+    return statistics.median(times), queries
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--players", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=500)
     ap.add_argument("--rounds", type=int, default=12)
-    ap.add_argument("--fouls", type=int, default=5000)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--fouls", type=int, default=3000)
+    ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--database-url", default="")
     ap.add_argument("--teams", action="store_true", help="teams of four, best three count")
     ap.add_argument("--stages", action="store_true", help="a cut to the top half, two rounds")
@@ -114,10 +121,9 @@ def main() -> None:
     try:
         setup_django(url)
         from django.db import connection
-        from django.test.utils import CaptureQueriesContext
 
         from scoring.standings.models import StandingsSnapshot
-        from scoring.standings.reconcile import reconcile_event
+        from scoring.standings.services.reconcile import reconcile_event
 
         t0 = time.perf_counter()
         event_id = build_event(args.players, args.rounds, args.fouls)
@@ -125,49 +131,39 @@ def main() -> None:
             f"{connection.vendor}: built {args.players} players x {args.rounds} rounds, "
             f"{args.fouls} fouls in {time.perf_counter() - t0:.1f} s"
         )
-        if args.teams:
-            add_teams(event_id)
-        if args.stages:
-            add_stages(event_id, args.rounds)
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE")
         reconcile_event(event_id)  # warm-up (and the first write creates the snapshot row)
-        with connection.cursor() as cursor:
-            cursor.execute(RAW_SQL, [event_id] * 4)
-            cursor.fetchall()
-
-        reconcile_times, raw_times, queries = [], [], 0
-        for _ in range(args.runs):
-            with CaptureQueriesContext(connection) as captured:
-                t0 = time.perf_counter()
-                outcome = reconcile_event(event_id, force=True)
-                reconcile_times.append(time.perf_counter() - t0)
-            assert outcome["status"] == "written", outcome
-            queries = len(captured.captured_queries)
-            t0 = time.perf_counter()
-            with connection.cursor() as cursor:
-                cursor.execute(RAW_SQL, [event_id] * 4)
-                rows = cursor.fetchall()
-            raw_times.append(time.perf_counter() - t0)
-        snapshot = StandingsSnapshot.objects.get(event_id=event_id)
-        assert len(snapshot.rows) == len(rows)
+        plain, queries = timed(event_id, args.runs)
+        rows = StandingsSnapshot.objects.get(event_id=event_id).rows
+        assert len(rows) == args.players, len(rows)
+        budget = MS_PER_PLAYER * args.players
+        ok = plain <= budget
+        line = f"reconcile_ms={plain:.1f} budget_ms={budget:.0f}"
         if args.teams or args.stages:
             from scoring.standings.models import FormatStandings
 
+            if args.teams:
+                add_teams(event_id)
+            if args.stages:
+                add_stages(event_id, args.rounds)
+            reconcile_event(event_id)
+            with_format, queries = timed(event_id, args.runs)
             data = FormatStandings.objects.get(event_id=event_id).data
-            assert not args.teams or len(data["teams"]) == len(rows) // 4
-            assert not args.stages or len(data["final"]) == len(rows)
+            assert not args.teams or len(data["teams"]) == args.players // 4
+            assert not args.stages or len(data["final"]) == args.players
             print(
                 f"teams={len(data.get('teams', []))} "
                 f"stages={len(data.get('stages', {}))} final={len(data.get('final', []))}"
             )
-        print("reconcile runs:", " ".join(f"{t:.3f}" for t in reconcile_times))
-        print("raw sql runs:  ", " ".join(f"{t:.3f}" for t in raw_times))
-        rec, raw = statistics.median(reconcile_times), statistics.median(raw_times)
-        print(f"reconcile_s={rec:.3f} raw_sql_s={raw:.3f} ratio={rec / raw:.2f} queries={queries}")
+            format_budget = FORMAT_FACTOR * plain
+            ok = ok and with_format <= format_budget
+            line += f" format_ms={with_format:.1f} format_budget_ms={format_budget:.1f}"
+        print(f"{line} queries={queries} budget_ok={ok}")
     finally:
         drop()
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ each registrant through a local SMTP server (aiosmtpd, ``tests/mailserver.py``).
 Each registrant opens the sign-up page (a GET: the form and its CSRF cookie) and posts it, as
 a phone would, at a moment drawn at random within the period; a pool of threads sends them
 when due, a connection per request. ``p95_ms`` is over the posts. All clients come from the
-loopback address, so the per-address throttle is lifted for the run
-(``REGISTRATION_SIGNUPS_PER_ADDRESS``); it is tested on its own. Eight sync gunicorn workers by
+loopback address, so the per-address brake is lifted for the run
+(``REGISTRATION_SIGNUPS_PER_ADDRESS``, ``REGISTRATION_BURST_PER_ADDRESS``); it is tested on its
+own. Eight sync gunicorn workers by
 default: a worker waiting for the event's row lock serves nobody meanwhile.
 
 Last line: ``signups=<n> accepted=<n> waitlisted=<n> duplicates=0 over_cap=0 p95_ms=<ms>
@@ -31,8 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._build import fresh_database, setup_django  # noqa: E402
-from bench._servers import celery_worker, gunicorn, server_env  # noqa: E402
+from tests.support.build import fresh_database, setup_django  # noqa: E402
+from tests.support.servers import celery_worker, gunicorn, server_env  # noqa: E402
 
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -99,7 +100,7 @@ def main() -> None:
     parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/15")
     args = parser.parse_args()
 
-    from tests.mailserver import MailServer
+    from tests.support.mailserver import MailServer
 
     smtp = MailServer().start()
     url, drop = fresh_database(args.database_url, "bench_registration")
@@ -110,6 +111,7 @@ def main() -> None:
             EMAIL_HOST=smtp.host,
             EMAIL_PORT=str(smtp.port),
             REGISTRATION_SIGNUPS_PER_ADDRESS=str(10**9),
+            REGISTRATION_BURST_PER_ADDRESS=str(10**9),
         )
         setup_django(url, SECRET_KEY=env["SECRET_KEY"])
         from datetime import timedelta
@@ -170,7 +172,7 @@ def main() -> None:
             while len(smtp.messages) < args.signups and time.monotonic() < deadline:
                 time.sleep(0.5)
             time.sleep(2)  # a late duplicate would show now
-        rows = list(event.registrations.order_by("pk").values_list("status", "email"))
+        rows = list(event.registrations.order_by("pk").values_list("status", "contact__email"))
         accepted = sum(1 for s, _ in rows if s == Registration.Status.ACCEPTED)
         waitlisted = sum(1 for s, _ in rows if s == Registration.Status.WAITLISTED)
         in_order = all(s == Registration.Status.ACCEPTED for s, _ in rows[: args.cap])

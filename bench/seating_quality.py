@@ -34,7 +34,7 @@ CASES = [
     (40, 13),
     (64, 8),
     (64, 21),
-    # at the round limit from compact designs (bench/seating_precompute.py NxR)
+    # at the round limit from compact designs (tools/seating_designs/seating_precompute.py NxR)
     (48, 15),
     (52, 17),
     (88, 29),
@@ -72,7 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     for n, r in cases:
         for seed in seeds:
             t0 = time.perf_counter()
-            sched = seating.generate(n, r, seed=seed, time_budget=args.time_budget)
+            sched = seating.generate(
+                seating.SeatingRequest(n, r, seed=seed, time_budget=args.time_budget)
+            )
             dt = time.perf_counter() - t0
             seating.validate(sched.rounds)
             q = sched.quality
@@ -97,7 +99,7 @@ def stretch(time_budget: float) -> int:
     for n in sizes:
         r = (n - 1) // 3
         t0 = time.perf_counter()
-        sched = seating.generate(n, r, seed=0, time_budget=time_budget)
+        sched = seating.generate(seating.SeatingRequest(n, r, seed=0, time_budget=time_budget))
         dt = time.perf_counter() - t0
         seating.validate(sched.rounds)
         q = sched.quality
@@ -133,7 +135,8 @@ import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
 import seating
 t = time.perf_counter()
-s = seating.generate(int(sys.argv[2]), int(sys.argv[3]), seed=0, time_budget=float(sys.argv[4]))
+n, rounds, budget = int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+s = seating.generate(seating.SeatingRequest(n, rounds, seed=0, time_budget=budget))
 seating.validate(s.rounds)
 print(json.dumps({"seconds": time.perf_counter() - t, "repeats": s.quality.repeats,
                   "lower_bound": s.quality.lower_bound,
@@ -144,14 +147,23 @@ print(json.dumps({"seconds": time.perf_counter() - t, "repeats": s.quality.repea
 def extra_cases(time_budget: float) -> None:
     """Re-draft after drops, clubs, substitutes and a 10 000-player event (issue 19)."""
     # re-draft: 28 players, 9 rounds, rounds 1-4 played, two players drop
-    full = seating.generate(28, 9, seed=5, time_budget=time_budget)
+    full = seating.generate(seating.SeatingRequest(28, 9, seed=5, time_budget=time_budget))
     remaining = [p for p in range(28) if p not in (3, 17)]
     t0 = time.perf_counter()
     again = seating.generate(
-        remaining, 9, seed=5, played=full.rounds[:4], planned=full.rounds, time_budget=time_budget
+        seating.SeatingRequest(
+            remaining,
+            9,
+            seed=5,
+            played=full.rounds[:4],
+            planned=full.rounds,
+            time_budget=time_budget,
+        )
     )
     unplanned = seating.generate(
-        remaining, 9, seed=5, played=full.rounds[:4], time_budget=time_budget
+        seating.SeatingRequest(
+            remaining, 9, seed=5, played=full.rounds[:4], time_budget=time_budget
+        )
     )
     print(
         f"case redraft N=28 R=9 played=4 drops=2 redraft_repeats={again.quality.repeats} "
@@ -171,7 +183,7 @@ def extra_cases(time_budget: float) -> None:
         ),
     ):
         t0 = time.perf_counter()
-        s = seating.generate(specs, rounds, seed=0, time_budget=time_budget)
+        s = seating.generate(seating.SeatingRequest(specs, rounds, seed=0, time_budget=time_budget))
         print(
             f"case clubs={label} N={len(specs)} R={rounds} same_club={s.quality.same_club} "
             f"same_club_least={least} repeats={s.quality.repeats} "
@@ -183,7 +195,7 @@ def extra_cases(time_budget: float) -> None:
     for n, r in ((30, 6), (30, 20), (29, 9)):
         for seed in (0, 1, 2):
             t0 = time.perf_counter()
-            s = seating.generate(n, r, seed=seed, time_budget=time_budget)
+            s = seating.generate(seating.SeatingRequest(n, r, seed=seed, time_budget=time_budget))
             games = substitute_games(s.rounds, n)
             print(
                 f"case substitutes N={n} R={r} seed={seed} "

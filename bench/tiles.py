@@ -3,7 +3,7 @@
     python bench/tiles.py [--hands 1000] [--api-hands 200] [--database-url postgres://...]
 
 1. The calculation: ``hands`` random valid hands (half riichi, half MCR; seeded), each read by
-   ``rules.tiles.score_tiles`` and paid by ``tile_payments`` (RULES.md section 7), timed one by
+   ``rules.tiles.score_tiles`` and paid by ``tile_payments`` (docs/rules/hands.md), timed one by
    one in this process. Line: ``hands=<n> p95_ms=<ms>``. Goal: p95 < 20 ms per hand.
 2. The API: a riichi event with ``tiles_on_sheet``; ``api-hands`` hands entered by their tiles
    through ``POST /api/events/<event>/rounds/1/tables/<n>/sheet/hands/`` (the whole Django
@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._build import fresh_database, setup_django  # noqa: E402
+from tests.support.build import fresh_database, setup_django  # noqa: E402
 
 
 def p95(values: list[float]) -> float:
@@ -114,9 +114,9 @@ def api(count: int, seed: int, *, announced: bool = False) -> tuple[int, float, 
     from tournament.events import services as event_services
     from tournament.events.models import Event
     from tournament.players import services as player_services
-    from tournament.rounds import seats
     from tournament.rounds import services as round_services
     from tournament.rounds.models import Round
+    from tournament.rounds.services import seats
 
     logging.getLogger("django.request").setLevel(logging.CRITICAL)  # the 400 at a game's end
     rng = random.Random(seed)

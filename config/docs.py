@@ -77,7 +77,12 @@ def docs(request: HttpRequest, path: str = "") -> HttpResponse:
         raise Http404("No such page.")
     stat = target.stat()
     if not was_modified_since(request.META.get("HTTP_IF_MODIFIED_SINCE"), stat.st_mtime):
-        return HttpResponseNotModified()
+        not_modified = HttpResponseNotModified()
+        if target.suffix == ".html":
+            # A browser that reloads a page keeps the 304's policy for the cached page: it must
+            # name the page's inline scripts too, or the theme stops working after a reload.
+            not_modified["Content-Security-Policy"] = _policy(target.read_bytes())
+        return not_modified
     if target.suffix == ".html":
         response = _html(target)
     else:

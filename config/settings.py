@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_countries",
+    "integrity",
     "tournament",
     "penalties",
     "scoring",
@@ -94,13 +95,15 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "tournament.events.timezones.EventTimeZoneMiddleware",
+    "config.middleware.NulAsBadRequestMiddleware",
+    "tournament.events.pages.timezones.EventTimeZoneMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.middleware.OverflowAsBadRequestMiddleware",
+    "config.middleware.RefusalsAnsweredMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -127,6 +130,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournament.players.pages.signed_player",
             ],
         },
     },
@@ -263,6 +267,7 @@ STORAGES = {
 
 # REST API -----------------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    "EXCEPTION_HANDLER": "tournament.access.api.exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -295,7 +300,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"StaffRoleEnum": "tournament.models.RefereeAssignment.Role"},
+    "ENUM_NAME_OVERRIDES": {
+        "StaffRoleEnum": "tournament.models.RefereeAssignment.Role",
+        "StatsAwardEnum": "rules.statistics.AWARDS",
+        "PaymentKindEnum": "tournament.models.Payment.Kind",
+        "PaymentMethodEnum": "tournament.models.Payment.Method",
+    },
 }
 
 # Security -----------------------------------------------------------------------------------
@@ -356,9 +366,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-# Anonymous visitors of a public event page may see it up to this many seconds late; in
-# exchange a full hall refreshing the standings costs no database query at all.
-PUBLIC_PAGE_SECONDS = float(os.environ.get("PUBLIC_PAGE_SECONDS", "1.0"))
+# The event's statistics (every player's, read from every hand of the event) may be this many
+# seconds behind the sheets while hands come in; a change of the event's revision (a result, a
+# name, an option) always shows at once. A player's own statistics are never behind.
+STATS_EVENT_SECONDS = float(os.environ.get("STATS_EVENT_SECONDS", "30"))
 
 # /healthz?worker=1 makes at most one Celery round trip per this many seconds (the answer is
 # shared through the cache), waiting at most HEALTHZ_WORKER_TIMEOUT seconds for it.
@@ -376,7 +387,8 @@ PLAYER_IMPORT_MAX_ROWS = int(os.environ.get("PLAYER_IMPORT_MAX_ROWS", 2000))
 STAFF_INVITATION_DAYS = int(os.environ.get("STAFF_INVITATION_DAYS", 7))
 
 # Score sheets: disputes and referee calls from one author (a player's phone, a referee) are
-# throttled, as a flood from one phone would bury the referees' tablets (scoring.sheets.disputes).
+# throttled, as a flood from one phone would bury the referees' tablets
+# (scoring.sheets.disputes.services).
 SHEET_DISPUTES_PER_AUTHOR = int(os.environ.get("SHEET_DISPUTES_PER_AUTHOR", "5"))
 SHEET_CALLS_PER_AUTHOR = int(os.environ.get("SHEET_CALLS_PER_AUTHOR", "3"))
 SHEET_THROTTLE_SECONDS = int(os.environ.get("SHEET_THROTTLE_SECONDS", "600"))
@@ -396,12 +408,28 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mahjong@localhost")
 
+# The site's address (scheme, host, port; no path), for every link in a mail or a notification:
+# a mail sent by the worker has no request to take a host from. NOTIFY_BASE_URL is its older
+# name, still read.
+SITE_URL = (
+    os.environ.get("SITE_URL") or os.environ.get("NOTIFY_BASE_URL") or "http://127.0.0.1:8000"
+).rstrip("/")
+
 # Notifications (tournament/notify, docs/reference/notifications.md).
-NOTIFY_BASE_URL = os.environ.get("NOTIFY_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 NOTIFY_EMAIL_DOMAIN = os.environ.get("NOTIFY_EMAIL_DOMAIN", "localhost")
 NOTIFY_VAPID_KEY_FILE = os.environ.get("NOTIFY_VAPID_KEY_FILE", str(VAR_DIR / "vapid_private.pem"))
 NOTIFY_VAPID_SUBJECT = os.environ.get("NOTIFY_VAPID_SUBJECT", f"mailto:{DEFAULT_FROM_EMAIL}")
 NOTIFY_PUSH_ALLOWED_HOSTS = [h.lower() for h in env_list("NOTIFY_PUSH_ALLOWED_HOSTS", "")]
+# The hosts an event's channels post to (tournament.channels): Discord's webhooks and Telegram's
+# bot API; NOTIFY_TELEGRAM_API is where Telegram's bot API is. The tests point both at local
+# servers (with their host:port also in NOTIFY_PUSH_ALLOWED_HOSTS, which allows plain http).
+NOTIFY_CHANNEL_HOSTS = [
+    h.lower() for h in env_list("NOTIFY_CHANNEL_HOSTS", "discord.com,api.telegram.org")
+]
+NOTIFY_TELEGRAM_API = os.environ.get("NOTIFY_TELEGRAM_API", "https://api.telegram.org")
+# Seconds between two posts to one channel by one worker (Telegram takes about 20 a minute in
+# a group, Discord's webhooks about 30).
+NOTIFY_CHANNEL_INTERVAL = float(os.environ.get("NOTIFY_CHANNEL_INTERVAL", "2"))
 NOTIFY_PUSH_TTL = int(os.environ.get("NOTIFY_PUSH_TTL", "3600"))
 NOTIFY_PUSH_CONNECT_TIMEOUT = float(os.environ.get("NOTIFY_PUSH_CONNECT_TIMEOUT", "3"))
 NOTIFY_PUSH_READ_TIMEOUT = float(os.environ.get("NOTIFY_PUSH_READ_TIMEOUT", "10"))
@@ -412,7 +440,21 @@ NOTIFY_MAX_ATTEMPTS = int(os.environ.get("NOTIFY_MAX_ATTEMPTS", "8"))
 NOTIFY_RETRY_BASE_SECONDS = float(os.environ.get("NOTIFY_RETRY_BASE_SECONDS", "5"))
 NOTIFY_RETRY_MAX_SECONDS = float(os.environ.get("NOTIFY_RETRY_MAX_SECONDS", "600"))
 NOTIFY_QUEUE = os.environ.get("NOTIFY_QUEUE") or None
-CELERY_IMPORTS = ["tournament.notify.reminders"]
+# A player's calendar link works this many days after the notification page gave it.
+NOTIFY_CALENDAR_LINK_DAYS = int(os.environ.get("NOTIFY_CALENDAR_LINK_DAYS", "120"))
+CELERY_IMPORTS = ["tournament.notify.tasks.reminders"]
+
+# Online game logs (scoring/onlinelogs, docs/reference/online-logs.md). A tenhou.net log id is
+# fetched from ONLINE_LOG_TENHOU_URL ({log_id} filled in), only from a host of
+# ONLINE_LOG_HOSTS, over https, from public addresses (the notifications' SSRF guard), with a
+# timeout and a size limit. ONLINE_LOG_TEST_HOSTS are exempt from https and the address check:
+# the test suite's local fake of tenhou.net.
+ONLINE_LOG_TENHOU_URL = os.environ.get(
+    "ONLINE_LOG_TENHOU_URL", "https://tenhou.net/0/log/?{log_id}"
+)
+ONLINE_LOG_HOSTS = [h.lower() for h in env_list("ONLINE_LOG_HOSTS", "tenhou.net,www.tenhou.net")]
+ONLINE_LOG_TEST_HOSTS = [h.lower() for h in env_list("ONLINE_LOG_TEST_HOSTS", "")]
+ONLINE_LOG_TIMEOUT = float(os.environ.get("ONLINE_LOG_TIMEOUT", "8"))
 CELERY_BEAT_SCHEDULE["notify-sweep"] = {
     "task": "tournament.notify.sweep",
     "schedule": float(os.environ.get("NOTIFY_SWEEP_SECONDS", "15")),
@@ -431,8 +473,12 @@ CELERY_BEAT_SCHEDULE["notify-round-reminders"] = {
 
 # Registration (tournament/registration) ------------------------------------------------------
 REGISTRATION_LINK_DAYS = int(os.environ.get("REGISTRATION_LINK_DAYS", "365"))
-# Sign-ups per address per hour (the public form's throttle).
-REGISTRATION_SIGNUPS_PER_ADDRESS = int(os.environ.get("REGISTRATION_SIGNUPS_PER_ADDRESS", "10"))
+# The public form's brake (tournament/registration/access.py): sign-ups per e-mail address per
+# hour; posts per client address in a burst of REGISTRATION_BURST_SECONDS, and per hour.
+REGISTRATION_SIGNUPS_PER_EMAIL = int(os.environ.get("REGISTRATION_SIGNUPS_PER_EMAIL", "5"))
+REGISTRATION_BURST_PER_ADDRESS = int(os.environ.get("REGISTRATION_BURST_PER_ADDRESS", "30"))
+REGISTRATION_BURST_SECONDS = int(os.environ.get("REGISTRATION_BURST_SECONDS", "60"))
+REGISTRATION_SIGNUPS_PER_ADDRESS = int(os.environ.get("REGISTRATION_SIGNUPS_PER_ADDRESS", "300"))
 # A queue of its own for registration's tasks (mails, offer expiry), if set; else the default.
 REGISTRATION_QUEUE = os.environ.get("REGISTRATION_QUEUE") or None
 CELERY_BEAT_SCHEDULE["registration-expire-offers"] = {

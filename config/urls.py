@@ -13,8 +13,9 @@ from drf_spectacular.views import (
 
 from config import docs as docs_site
 from penalties.tablet import views as referee_views
-from scoring.public import mine as my_page
-from scoring.sheets import offline as sheets_offline
+from scoring.public.views import mine as my_page
+from scoring.sheets.entry import views as sheets_views
+from scoring.sheets.offline import views as sheets_offline
 from tournament.access.login import (
     AdminLoginView,
     LoginView,
@@ -45,10 +46,17 @@ urlpatterns = [
     path("manifest.webmanifest", sheets_offline.web_manifest, name="web-manifest"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
-    # The players' page: the sheets' page with the player's seats, results and places, which
-    # the layers above the sheets give (``scoring.public.mine``).
-    path("e/<slug:slug>/play/", my_page.play, name="sheets-play"),
+    # The players' page: the sheets' page with the player's seats, results and places, and
+    # its live part (refreshed every 5 s), which the layers above the sheets give.
+    path(
+        "e/<slug:slug>/play/",
+        sheets_views.play,
+        {"mine": my_page.my_page, "live": my_page.live_part},
+        name="sheets-play",
+    ),
     path("", include("scoring.sheets.urls")),
+    path("", include("scoring.onlinelogs.urls")),
+    path("", include("scoring.stats.urls")),
     path("", include("tournament.notify.urls")),
     # before the event pages: "persons" and "ranking" are not event short names here
     path("director/persons/", include("tournament.persons.urls")),
@@ -57,6 +65,7 @@ urlpatterns = [
     path("director/", include("scoring.exports.urls")),
     path("director/", include("scoring.board.urls")),
     path("referee/", include("scoring.results.urls")),
+    path("referee/", include("scoring.reseat.urls")),
     path("director/", include("scoring.formats.urls")),
     path("director/", include("penalties.repricing.urls")),
     path("referee/", include("penalties.tablet.urls")),
@@ -68,17 +77,24 @@ urlpatterns = [
     path("api/", include("tournament.events.api_urls")),
     path("api/", include("tournament.players.api_urls")),
     path("api/", include("tournament.rounds.api_urls")),
+    path("api/", include("tournament.hall.api_urls")),
     path("api/", include("tournament.seating.api_urls")),
     path("api/", include("tournament.formats.api_urls")),
     path("api/", include("tournament.staff.api_urls")),
     path("api/", include("tournament.registration.api_urls")),
+    path("api/", include("tournament.fees.api_urls")),
+    path("api/", include("tournament.channels.api_urls")),
     path("api/", include("penalties.api.urls")),
     path("api/", include("penalties.repricing.api_urls")),
     path("api/", include("scoring.standings.api_urls")),
     path("api/", include("scoring.formats.api_urls")),
     path("api/", include("scoring.results.api_urls")),
     path("api/", include("scoring.sheets.api_urls")),
+    path("api/", include("scoring.onlinelogs.api_urls")),
+    path("api/", include("scoring.reseat.api_urls")),
     path("api/", include("scoring.ranking.api_urls")),
+    path("api/", include("scoring.stats.api_urls")),
+    path("api/", include("scoring.exports.api_urls")),
     path(
         "api/auth/login/",
         LoginView.as_view(template_name="rest_framework/login.html"),

@@ -7,7 +7,9 @@ report and why; its reversing entries point at the entries they undo through ``r
 which is unique, so an entry is reversed at most once. A re-pricing voids a report and records
 its replacement; a ``Replacement`` row links the two. A ``HandCheck`` keeps the tiles a
 referee checked with the false-win report they led to.
-The model layer refuses updates and deletes; on PostgreSQL a trigger refuses them too.
+The model layer refuses updates and deletes (``integrity.models``, shared by every
+append-only table); below it the triggers of ``integrity.operations.AppendOnly`` refuse them
+too.
 """
 
 from __future__ import annotations
@@ -16,40 +18,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from integrity.models import AppendOnlyModel
 from tournament.events.models import Event
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Table
-
-
-class AppendOnlyError(Exception):
-    """Raised on any attempt to change or remove a row of an append-only table."""
-
-
-class AppendOnlyQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only: no update.")
-
-    def delete(self):
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only: no delete.")
-
-    def _raw_delete(self, using):
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only: no delete.")
-
-
-class AppendOnlyModel(models.Model):
-    objects = AppendOnlyQuerySet.as_manager()
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AppendOnlyError(f"{type(self).__name__} rows are append-only: no update.")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError(f"{type(self).__name__} rows are append-only: no delete.")
 
 
 class FoulReport(AppendOnlyModel):

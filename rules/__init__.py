@@ -46,9 +46,7 @@ from rules.report import Report
 from rules.rulesets.base import Ruleset
 from rules.seats import WINDS, Seats
 from rules.standings import (
-    Grid,
     PlayerEntry,
-    RankedGrid,
     RoundLine,
     StandingRow,
     TableResult,
@@ -83,9 +81,7 @@ __all__ = [
     "HandEnds",
     "LedgerLine",
     "PenaltyTiles",
-    "Grid",
     "PlayerEntry",
-    "RankedGrid",
     "Redeal",
     "Report",
     "RoundLine",

@@ -1,4 +1,4 @@
-"""What a foul can cost (RULES.md section 2), as small frozen dataclasses.
+"""What a foul can cost (docs/rules/fouls.md#consequences), as small frozen dataclasses.
 
 Amounts are positive integers in the ruleset's unit (riichi: raw points, a 20-point chombo
 is 20000). Players are opaque hashable ids.

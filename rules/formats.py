@@ -1,19 +1,20 @@
 """Event formats as pure functions: ranking by keys, team sums, the cut, the carry-over and
 the final ranking (issue 20; docs/rules-decisions.md, section 5).
 
-Every value is exact: ranking keys are integers counted in twelfths (as in
-``rules.standings``) or ``Fraction``s; nothing here is a float. Larger keys are better; the
-keys of a method are its ranking order (RULES.md section 5): mcr table points then score,
-riichi the total, the score rulesets the score then table points. Equal keys share a place.
+Every value is exact (ints and ``Fraction``s); nothing here is a float. Larger keys are
+better; the keys of a method are its ranking order (docs/rules/standings.md#tie-breaks): mcr
+table points then score, riichi the total, the score rulesets the score then table points.
+Equal keys share a place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-
-import numpy as np
+from math import lcm
+from operator import itemgetter
+from typing import NamedTuple
 
 from rules.errors import RuleError
 
@@ -33,14 +34,24 @@ class Ranked:
 
 
 def rank(entries: Sequence[tuple[Hashable, Keys]]) -> list[Ranked]:
-    """Best keys first; equal keys share a place (1, 2, 2, 4); equals keep their given order."""
-    order = sorted(range(len(entries)), key=lambda i: tuple(-k for k in entries[i][1]))
+    """Best keys first; equal keys share a place (1, 2, 2, 4); equals keep their given order
+    (a stable sort, larger keys first)."""
+    ordered = sorted(((who, tuple(keys)) for who, keys in entries), key=itemgetter(1), reverse=True)
     out: list[Ranked] = []
-    for position, i in enumerate(order, start=1):
-        who, keys = entries[i]
-        place = out[-1].place if out and out[-1].keys == tuple(keys) else position
-        out.append(Ranked(place, who, tuple(keys)))
+    for position, (who, keys) in enumerate(ordered, start=1):
+        place = out[-1].place if out and out[-1].keys == keys else position
+        out.append(Ranked(place, who, keys))
     return out
+
+
+def exact_sum(values: Iterable[Fraction | int], start: Fraction | int = 0) -> Fraction:
+    """``start`` plus the sum of ``values``, exact, made as one fraction over the values' least
+    common denominator (adding fractions one by one reduces each partial sum)."""
+    values = [start, *values]
+    denominator = lcm(*(value.denominator for value in values))
+    return Fraction(
+        sum(value.numerator * (denominator // value.denominator) for value in values), denominator
+    )
 
 
 def team_keys(member_keys: Sequence[Keys], best: int | None = None) -> Keys:
@@ -51,7 +62,7 @@ def team_keys(member_keys: Sequence[Keys], best: int | None = None) -> Keys:
     counted = list(member_keys)[: best if best is not None else None]
     if not counted:
         return ()
-    return tuple(sum(column, Fraction(0)) for column in zip(*counted, strict=True))
+    return tuple(exact_sum(column) for column in zip(*counted, strict=True))
 
 
 @dataclass(frozen=True)
@@ -152,72 +163,201 @@ def carry_values(
     return (seed, Fraction(0), seed)
 
 
-def rank_arrays(keys: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """``rank`` over integer arrays (one per key, same length, larger is better): the order
-    (indices, best first; equals keep index order) and each position's shared place."""
-    count = len(keys[0]) if keys else 0
-    if not count:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    order = np.lexsort(tuple(-k for k in reversed(keys)))
-    first = np.ones(count, dtype=bool)
-    if count > 1:
-        equal = np.ones(count - 1, dtype=bool)
-        for key in keys:
-            ranked = key[order]
-            equal &= ranked[1:] == ranked[:-1]
-        first[1:] = ~equal
-    place = np.maximum.accumulate(np.where(first, np.arange(1, count + 1), 0))
-    return order, place
+# Standings lines as the formats read them ------------------------------------------------------
+
+# The values of a standings line, in this order.
+VALUES = ("total", "table_points", "score")
+Values = tuple[Fraction, Fraction, Fraction]
 
 
-def carry_arrays(
-    mode: str,
-    primary: str,
-    values: np.ndarray,
-    place: np.ndarray,
-    seeds: Sequence[int] = (),
-) -> np.ndarray:
-    """``carry_values`` for many lines at once: ``values`` (n, 3) integers in a unit in which
-    halving is exact (the caller scales: an even count of the unit), ``place`` (n,), ``seeds``
-    in the same unit."""
-    if mode == FULL:
-        return values.copy()
-    if mode == HALF:
-        if (values % 2).any():
-            raise RuleError("carry", "halving needs values in an even unit")
-        return values // 2
-    if mode == NONE:
-        return np.zeros_like(values)
-    if mode == SEED:
-        table = np.zeros(max(len(seeds), int(place.max(initial=0))) + 1, dtype=np.int64)
-        table[1 : len(seeds) + 1] = seeds
-        seed = table[place]
-        out = np.zeros_like(values)
-        out[:, 0] = seed
-        out[:, 1 if primary == "table_points" else 2] = seed
-        return out
-    raise RuleError("carry", f"unknown carry-over {mode!r}")
+def key_indices(method: str) -> tuple[int, ...]:
+    """Which of ``VALUES`` a standings method ranks by, in order."""
+    if method == "table_points":
+        return (1, 2)
+    if method == "riichi":
+        return (0,)
+    return (0, 1)
 
 
-def final_ranking_arrays(
-    players: np.ndarray, places: np.ndarray, cuts: Sequence[np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    """``final_ranking`` over arrays: the last stage's ``players`` with their ``places``, then
-    per cut (latest first) an array of (player, place at the cut) rows. Returns (places,
-    players) in ranking order."""
-    out_places, out_players = [places], [players]
-    seen, count = players, len(players)
-    for standing in cuts:
-        who, place = standing[:, 0], standing[:, 1]
-        keep = ~np.isin(who, seen)
-        who, place = who[keep], place[keep]
-        order = np.argsort(place, kind="stable")
-        who, place = who[order], place[order]
-        first = np.ones(len(place), dtype=bool)
-        first[1:] = place[1:] != place[:-1]
-        shown = count + 1 + np.maximum.accumulate(np.where(first, np.arange(len(place)), 0))
-        out_places.append(shown)
-        out_players.append(who)
-        seen = np.concatenate((seen, who))
-        count += len(who)
-    return np.concatenate(out_places).astype(np.int64), np.concatenate(out_players)
+def primary(method: str) -> str:
+    """The value ranked first besides the total (where seed points go)."""
+    return "table_points" if method == "table_points" else "score"
+
+
+class Line(NamedTuple):
+    """One round of a standings row, as the formats count it (a named tuple: there is one per
+    player and round)."""
+
+    round: int
+    units: Fraction
+    table_points: Fraction
+    score: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """A player's standings row: his overall values, whether he played a counting table, and
+    his round lines (a stage sums the lines of its rounds; any named tuple with a ``Line``'s
+    fields will do, such as the standings' ``RoundLine``)."""
+
+    player: Hashable
+    place: int | None
+    values: Values
+    lines: tuple[Line, ...]
+
+    @property
+    def played(self) -> bool:
+        return bool(self.lines)
+
+
+def rank_values(method: str, entries: Sequence[tuple[Hashable, Values]]) -> list[Ranked]:
+    """``rank`` by the method's keys; each ``Ranked`` keeps all three values as its keys.
+    For riichi the score shown is the total."""
+    if method == "riichi":
+        entries = [(who, (v[0], v[1], v[0])) for who, v in entries]
+    keys = key_indices(method)
+    order = rank([(i, tuple(v[k] for k in keys)) for i, (_who, v) in enumerate(entries)])
+    return [Ranked(r.place, entries[r.who][0], entries[r.who][1]) for r in order]
+
+
+def team_standings(
+    method: str, rows: Sequence[Row], teams: Mapping[Hashable, Hashable], best: int | None
+) -> list[tuple[Ranked, tuple[Hashable, ...], int]]:
+    """Per team (``teams``: player -> team), best first: the team ranked by the sum of its
+    counted members' values, its members in standings order, and how many count (the first
+    ``best`` of them, or all)."""
+    members: dict[Hashable, list[Row]] = {}
+    for row in rows:
+        if row.player in teams:
+            members.setdefault(teams[row.player], []).append(row)
+    sums = []
+    for team, lines in members.items():
+        counted = lines[:best] if best else lines
+        total = team_keys([row.values for row in counted]) or (Fraction(0),) * 3
+        sums.append((team, total))
+    ranked = rank_values(method, sums)
+    # A team's values as summed (``rank_values`` shows the total as a riichi score).
+    own = dict(sums)
+    return [
+        (
+            Ranked(r.place, r.who, own[r.who]),
+            tuple(row.player for row in members[r.who]),
+            min(len(members[r.who]), best) if best else len(members[r.who]),
+        )
+        for r in ranked
+    ]
+
+
+@dataclass(frozen=True)
+class StageSpec:
+    """A stage as the standings read it: its rounds, its cut (who went on, and the standing
+    at the cut as (player, place) pairs; None while not confirmed) and what the players carry
+    into it."""
+
+    number: int
+    first_round: int
+    last_round: int
+    cut_size: int = 0
+    carry: str = FULL
+    seed_points: tuple = ()
+    consolation: bool = False
+    qualified: tuple | None = None
+    standing: tuple = ()
+
+
+@dataclass
+class StagePlan:
+    """Each started stage's standings and its consolation group, and the first stage whose
+    cut is not confirmed (``pending``)."""
+
+    results: dict[int, list[Ranked]] = field(default_factory=dict)
+    consolation: dict[int, list[Ranked]] = field(default_factory=dict)
+    pending: int | None = None
+
+
+def _in_stage(
+    row: Row, stage: StageSpec, overall: Mapping[tuple[Hashable, int], int]
+) -> tuple[Values, int]:
+    """A row's values over the stage's rounds (overall deductions given in them count in the
+    total and the score) and the tables it played there."""
+    lines = [line for line in row.lines if stage.first_round <= line.round <= stage.last_round]
+    extra = sum(
+        points
+        for number in range(stage.first_round, stage.last_round + 1)
+        if (points := overall.get((row.player, number)))
+    )
+    total = exact_sum((line.units for line in lines), extra)
+    points = exact_sum(line.table_points for line in lines)
+    score = exact_sum((line.score for line in lines), extra)
+    return (total, points, score), len(lines)
+
+
+def stage_standings(
+    method: str,
+    rows: Sequence[Row],
+    stages: Sequence[StageSpec],
+    overall: Mapping[tuple[Hashable, int], int],
+) -> StagePlan:
+    """Each stage's standings in round order, as far as cuts are confirmed (docs/rules-decisions.md,
+    section 5): the first stage ranks everyone who played; a later one its qualified players
+    (or everyone of the stage before, without a cut) by their own values plus what they carry
+    in. ``overall``: the overall deductions by (player, round)."""
+    plan = StagePlan()
+    own = {stage.number: {} for stage in stages}
+    for stage in stages:
+        for row in rows:
+            own[stage.number][row.player] = _in_stage(row, stage, overall)
+    previous: list[Ranked] | None = None
+    for stage in stages:
+        values = {who: v for who, (v, _tables) in own[stage.number].items()}
+        if previous is None:
+            entries = [(row.player, values[row.player]) for row in rows if row.played]
+        else:
+            if stage.cut_size and stage.qualified is None:
+                plan.pending = stage.number
+                break
+            going = list(stage.qualified) if stage.qualified is not None else None
+            if going is None:
+                going = [r.who for r in previous]
+            going = [who for who in going if who in values]
+            seeds = [Fraction(s) for s in stage.seed_points or ()]
+            carried = {
+                r.who: carry_values(stage.carry, primary(method), r.keys, r.place, seeds)
+                for r in previous
+            }
+            zero = (Fraction(0),) * 3
+            entries = [(who, _add(values[who], carried.get(who, zero))) for who in going]
+            if stage.qualified is not None and stage.consolation:
+                going_set = set(going)
+                # Only who plays in the group takes a place there: a player dropped before the
+                # cut never does, and pushes nobody down.
+                rest = [
+                    (r.who, values[r.who])
+                    for r in previous
+                    if r.who not in going_set and own[stage.number][r.who][1] > 0
+                ]
+                plan.consolation[stage.number] = rank_values(method, rest)
+        plan.results[stage.number] = rank_values(method, entries)
+        previous = plan.results[stage.number]
+    return plan
+
+
+def _add(a: Sequence[Fraction], b: Sequence[Fraction]) -> Values:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def final_standing(
+    rows: Sequence[Row], stages: Sequence[StageSpec], plan: StagePlan
+) -> list[tuple[int, Hashable]]:
+    """(place, player) of the final ranking: the last played stage's places, then the players
+    cut before it by their standing at the cut, latest cut first (``final_ranking``). Without
+    stages, the standings' own places."""
+    if not plan.results:
+        return [(row.place, row.player) for row in rows if row.played and row.place]
+    last_number = max(plan.results)
+    cuts = [
+        [(who, place) for who, place in stage.standing]
+        for stage in reversed(stages)
+        if stage.number <= last_number and stage.cut_size and stage.qualified is not None
+    ]
+    return final_ranking(plan.results[last_number], cuts)

@@ -1,4 +1,4 @@
-"""Ledger lines: the stored form of consequences, one line per effect.
+"""Ledger lines: the stored form of consequences, one line per effect (docs/rules/ledger.md).
 
 Points are integers in the ruleset's unit. A transfer line moves ``points`` from ``player``
 (the payer) to ``counterpart`` (the receiver); a deduct line holds its signed effect on
@@ -49,11 +49,21 @@ class LedgerLine:
 
     def effects(self) -> dict[Player, int]:
         """Signed effect on each player's balance in ``scope``."""
-        if self.kind == "transfer":
-            return {self.player: -self.points, self.counterpart: self.points}
-        if self.kind == "deduct":
-            return {self.player: self.points}
-        return {}
+        return dict(effects(self.kind, self.player, self.points, self.counterpart))
+
+
+def effects(
+    kind: str, player: Player, points: int, counterpart: Player | None = None
+) -> tuple[tuple[Player, int], ...]:
+    """How a ledger entry moves the players' points: a transfer takes ``points`` from the
+    player and gives them to the counterpart; a deduction adds its signed ``points`` to the
+    player; every other kind moves nothing. The entry's scope says where it counts: at the
+    table (the table score, before the table's conversion) or in the overall total."""
+    if kind == "transfer":
+        return ((player, -points), (counterpart, points))
+    if kind == "deduct":
+        return ((player, points),)
+    return ()
 
 
 def ledger_line(c: Consequence) -> LedgerLine:

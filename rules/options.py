@@ -146,7 +146,7 @@ def scope_option(default: str) -> Option:
     )
 
 
-# Score sheets of the rulesets whose hands are entered as points (RULES.md section 7).
+# Score sheets of the rulesets whose hands are entered as points (docs/rules/hands.md#points).
 SHEET_LENGTH = Option(
     "game_length",
     OPTIONAL_INT,

@@ -1,4 +1,4 @@
-"""The ranking across events (RULES.md section 8), pure and exact.
+"""The ranking across events (docs/rules/ranking.md), pure and exact.
 
 A result is a person's final place at one ranking event. Its base rank is
 ``r = 1000 (n - p) / (n - 1)``; tied players take the mean of the places they share. The event
@@ -174,7 +174,8 @@ def change_dates(last_day: date) -> tuple[date, ...]:
 
 @dataclass(frozen=True)
 class Options:
-    """The ranking's settings: Part B's count is the one RULES.md names an option."""
+    """The ranking's settings: Part B's count is the one docs/rules/ranking.md#part-b names a
+    setting."""
 
     part_b_count: int = PART_B_COUNT
     part_a_min: int = PART_A_MIN
@@ -223,20 +224,6 @@ class PersonRanking:
     padding_b: int
     counted: int = 0
     listed: bool = field(default=True)
-
-
-_WA: dict[tuple[int, int, int, int], Fraction] = {}
-
-
-def _wa(w: Fraction, a: Fraction) -> Fraction:
-    """w a, remembered by the integers (a few weights and three ages recur everywhere)."""
-    key = (w.numerator, w.denominator, a.numerator, a.denominator)
-    found = _WA.get(key)
-    if found is None:
-        if len(_WA) > 4096:
-            _WA.clear()
-        found = _WA[key] = w * a
-    return found
 
 
 def _sums(counted: Iterable[_Counted], padding: int) -> tuple[int, int]:
@@ -306,7 +293,7 @@ def person_ranking(
     for result in results:
         a = age_factor(result.last_day, on)
         if a:
-            counting.append(_Counted(result, result.r, _wa(result.weight, a), a))
+            counting.append(_Counted(result, result.r, result.weight * a, a))
     if len(counting) < options.min_results:
         return None
     # best first: larger r, then larger w a, then the more recent

@@ -1,4 +1,4 @@
-"""Table results and standings (RULES.md section 5), pure and exact.
+"""Table results and standings (docs/rules/standings.md), pure and exact.
 
 Three methods:
 
@@ -13,20 +13,16 @@ Three methods:
 Overall-scope penalties are added to the total after the table conversion (mcr: to the total
 score, the second key). Equal players share a place (1, 2, 2, 4).
 
-Tables have four players, so every shared value is a multiple of 1/12: the maths runs on
-integers counted in twelfths and gives ``Fraction`` values out.
-
-The maths runs once, on arrays (``rank_grid``): a big event has thousands of tables, and a
-reconcile must not spend a Python loop on each. The mapping-based functions below are thin
-adapters over it. The arrays hold integers only (int64: exact, like Python ints in range).
+Every shared award is a whole number of twelfths (a tie is of two, three or four players), so
+the sums and the ranking run on integers counted in twelfths, exact and as fast as integers;
+the results come out as ``Fraction``s.
 """
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import NamedTuple
-
-import numpy as np
 
 from rules.errors import RuleError
 from rules.seats import Player
@@ -39,9 +35,10 @@ METHODS = (TABLE_POINTS, RIICHI, SCORE)
 PLACE_POINTS = (4, 2, 1, 0)
 START_POINTS = 30000
 UMA = (15000, 5000, -5000, -15000)
-_TWELFTHS = 12
-# Scores and penalties stay far inside int64 once counted in twelfths and summed.
+# Scores beyond this are refused: no real table comes near, and a typo of many digits is caught.
 MAX_VALUE = 10**15
+
+TWELFTHS = 12
 
 
 def _check_method(method: str) -> None:
@@ -65,27 +62,22 @@ def _check_penalties(scores: Mapping[Player, int], table_penalties: Mapping | No
         raise RuleError("table_penalties", f"{unknown[0]!r} did not play at this table")
 
 
-def _shared_grid(values: np.ndarray, awards: Sequence[int]) -> np.ndarray:
-    """Per table (row) of four values: ``awards[i]`` to the (i+1)-th highest, tied values
-    sharing the awards of the places they tie for, in twelfths."""
-    above = (values[:, None, :] > values[:, :, None]).sum(axis=2)
-    tied = (values[:, None, :] == values[:, :, None]).sum(axis=2)  # counting itself
-    prefix = np.concatenate(([0], np.cumsum(np.asarray(awards, dtype=np.int64)))) * _TWELFTHS
-    # A share of a tie of 2, 3 or 4 is a whole number of twelfths: the division is exact.
-    return (prefix[above + tied] - prefix[above]) // tied
-
-
-def _one_table(values: Mapping[Player, int]) -> tuple[list[Player], np.ndarray]:
-    players = list(values)
-    return players, np.array([[values[p] for p in players]], dtype=np.int64)
+def _shares(values: Sequence[int], awards: Sequence[int]) -> list[int]:
+    """``awards[i]`` to the (i+1)-th highest of ``values``, in twelfths; tied values share the
+    awards of the places they tie for equally."""
+    out = []
+    for value in values:
+        above = sum(1 for v in values if v > value)
+        tied = sum(1 for v in values if v == value)
+        out.append(TWELFTHS * sum(awards[above : above + tied]) // tied)
+    return out
 
 
 def shared_by_place(values: Mapping[Player, int], awards: Sequence[int]) -> dict[Player, Fraction]:
     """``awards[i]`` goes to the (i+1)-th highest value; tied players share equally."""
     _check_table(values, "values")
-    players, row = _one_table(values)
-    shared = _shared_grid(row, awards)[0].tolist()
-    return {p: Fraction(v, _TWELFTHS) for p, v in zip(players, shared, strict=True)}
+    shares = _shares(list(values.values()), awards)
+    return {p: Fraction(s, TWELFTHS) for p, s in zip(values, shares, strict=True)}
 
 
 def table_points(scores: Mapping[Player, int]) -> dict[Player, Fraction]:
@@ -98,9 +90,11 @@ def riichi_points(
 ) -> dict[Player, Fraction]:
     """(raw - start) + uma by place, tied players sharing the uma of their places."""
     _check_table(raw, "scores")
-    _players, row = _one_table(raw)
-    units = _convert(RIICHI, row, start_points, uma)[1][0].tolist()
-    return {p: Fraction(u, _TWELFTHS) for p, u in zip(raw, units, strict=True)}
+    shares = _shares(list(raw.values()), uma)
+    return {
+        p: Fraction((raw[p] - start_points) * TWELFTHS + s, TWELFTHS)
+        for p, s in zip(raw, shares, strict=True)
+    }
 
 
 def expected_total(method: str, start_points: int = START_POINTS) -> int:
@@ -147,18 +141,19 @@ class TableStanding:
 
 
 def _convert(
-    method: str, score: np.ndarray, start_points: int, uma: Sequence[int]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per seat of each table (rows of four scores after table-scope penalties): units and
-    table points, in twelfths."""
-    points = _shared_grid(score, PLACE_POINTS)
+    method: str, score: Sequence[int], start_points: int, uma: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """One table's four scores after table-scope penalties: (table points, units) per seat,
+    in twelfths."""
+    points = _shares(score, PLACE_POINTS)
     if method == TABLE_POINTS:
-        units = points
-    elif method == RIICHI:
-        units = (score - start_points) * _TWELFTHS + _shared_grid(score, uma)
-    else:
-        units = score * _TWELFTHS
-    return points, units
+        return points, points
+    if method == RIICHI:
+        uma_shares = _shares(score, uma)
+        return points, [
+            (s - start_points) * TWELFTHS + u for s, u in zip(score, uma_shares, strict=True)
+        ]
+    return points, [s * TWELFTHS for s in score]
 
 
 def table_standings(
@@ -173,12 +168,11 @@ def table_standings(
     _check_table(scores)
     _check_penalties(scores, table_penalties)
     balance = table_penalties or {}
-    score = {p: s + balance.get(p, 0) for p, s in scores.items()}
-    players, row = _one_table(score)
-    points, units = _convert(method, row, start_points, uma)
+    score = [s + balance.get(p, 0) for p, s in scores.items()]
+    points, units = _convert(method, score, start_points, uma)
     return {
-        p: TableStanding(p, score[p], Fraction(u, _TWELFTHS), Fraction(t, _TWELFTHS))
-        for p, u, t in zip(players, units[0].tolist(), points[0].tolist(), strict=True)
+        p: TableStanding(p, s, Fraction(u, TWELFTHS), Fraction(t, TWELFTHS))
+        for p, s, u, t in zip(scores, score, units, points, strict=True)
     }
 
 
@@ -195,11 +189,14 @@ class TableResult:
 
 @dataclass(frozen=True)
 class PlayerEntry:
-    """A registered player: his overall-scope penalty balance and whether he dropped out."""
+    """A registered player: his overall-scope penalty balance, whether he dropped out, and
+    whether he is ranked (a substitute plays tables, which count for the others there, but has
+    no row)."""
 
     player: Player
     overall_penalty: int = 0
     dropped: bool = False
+    ranked: bool = True
 
 
 class RoundLine(NamedTuple):
@@ -217,12 +214,14 @@ class RoundLine(NamedTuple):
 class StandingRow:
     """One line of the standings.
 
-    ``total``: the main ranking value (mcr: table points; riichi: points with uma plus
-    overall penalties; others: total score); ``score``: sum of table scores after table-scope
-    penalties plus overall penalties (riichi: equal to ``total``); ``penalties``: net ledger
-    points (table and overall scope)."""
+    ``place``: shared by equals; None for a registered player without a counting table (listed
+    after the ranked players, so that a zero never looks like a result). ``total``: the main
+    ranking value (mcr: table points; riichi: points with uma plus overall penalties; others:
+    total score); ``score``: sum of table scores after table-scope penalties plus overall
+    penalties (riichi: equal to ``total``); ``penalties``: net ledger points (table and overall
+    scope); ``history``: (round, place) after each round the player had played by then."""
 
-    place: int
+    place: int | None
     player: Player
     total: Fraction
     table_points: Fraction
@@ -230,115 +229,40 @@ class StandingRow:
     penalties: int
     rounds: tuple[RoundLine, ...]
     dropped: bool
+    history: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class Grid:
-    """Counting table results as arrays, a row per table. Players are indices ``0..n-1``; the
-    lower index comes first among equals.
+@dataclass
+class _Tally:
+    """A player's sums while the tables are added up, in twelfths (``penalties`` in points)."""
 
-    ``rounds`` (T,): round numbers; ``players``, ``scores``, ``penalties`` (T, 4): who sat
-    there, the entered score and the table-scope penalty balance; ``overall`` (n,): overall
-    penalty balances; ``ranked`` (n,) bool, if given: who gets a row (a substitute plays
-    tables, which count for the others there, but is not ranked)."""
-
-    rounds: np.ndarray
-    players: np.ndarray
-    scores: np.ndarray
-    penalties: np.ndarray
-    overall: np.ndarray
-    ranked: np.ndarray | None = None
+    units: int = 0
+    points: int = 0
+    score: int = 0
+    penalties: int = 0
+    lines: list[RoundLine] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class RankedGrid:
-    """``rank_grid``'s answer: players in ranking order with their places and totals (values
-    in twelfths except ``penalties``), and per seat what its table gives. ``lines`` lists
-    flat seat indices (``table * 4 + seat``) row by row in ranking order, each row's by round;
-    ``line_counts`` says how many belong to each row."""
-
-    order: np.ndarray
-    place: np.ndarray
-    total: np.ndarray
-    table_points: np.ndarray
-    score: np.ndarray
-    penalties: np.ndarray
-    seat_score: np.ndarray
-    seat_units: np.ndarray
-    seat_points: np.ndarray
-    lines: np.ndarray
-    line_counts: np.ndarray
-
-
-def rank_grid(
-    method: str,
-    grid: Grid,
-    start_points: int = START_POINTS,
-    uma: Sequence[int] = UMA,
-    names: Sequence[Player] | None = None,
-) -> RankedGrid:
-    """Convert every table and rank the players (``names[i]`` names player ``i`` in errors)."""
-    _check_method(method)
-    n = len(grid.overall)
-    seats = grid.players.reshape(-1)
-    seat_rounds = np.repeat(grid.rounds, 4)
-    round_numbers, round_index = np.unique(seat_rounds, return_inverse=True)
-    meetings = np.sort(seats * max(len(round_numbers), 1) + round_index)
-    twice = np.flatnonzero(meetings[1:] == meetings[:-1])
-    if len(twice):
-        player, round_ = divmod(int(meetings[twice[0]]), len(round_numbers))
-        name = names[player] if names is not None else player
-        raise RuleError("tables", f"{name!r} plays twice in round {round_numbers[round_]}")
-
-    score = grid.scores + grid.penalties
-    points, units = _convert(method, score, start_points, uma)
-
-    def per_player(values: np.ndarray) -> np.ndarray:
-        sums = np.zeros(n, dtype=np.int64)
-        np.add.at(sums, seats, values.reshape(-1))
-        return sums
-
-    overall = grid.overall.astype(np.int64) * _TWELFTHS
-    total = per_player(units) + overall
-    table_points = per_player(points)
-    score_total = per_player(score) * _TWELFTHS + overall
+def _keys(method: str, tally: _Tally, overall: int) -> tuple[int, ...]:
+    """What a method ranks by, first key first (larger is better), in twelfths."""
+    overall *= TWELFTHS
     if method == TABLE_POINTS:
-        keys = (table_points, score_total)
-    elif method == RIICHI:
-        score_total = total
-        keys = (total,)
-    else:
-        keys = (total, table_points)
-    members = np.arange(n) if grid.ranked is None else np.flatnonzero(grid.ranked)
-    # Best first; np.lexsort is stable, so equals keep index order. Its last key is primary.
-    order = members[np.lexsort(tuple(-k[members] for k in reversed(keys)))]
-    rows = len(order)
-    first = np.ones(rows, dtype=bool)  # the first of a run of equals takes the place
-    if rows > 1:
-        equal = np.ones(rows - 1, dtype=bool)
-        for key in keys:
-            ranked = key[order]
-            equal &= ranked[1:] == ranked[:-1]
-        first[1:] = ~equal
-    place = np.maximum.accumulate(np.where(first, np.arange(1, rows + 1), 0))
+        return (tally.points, tally.score + overall)
+    if method == SCORE:
+        return (tally.units + overall, tally.points)
+    return (tally.units + overall,)
 
-    position = np.full(n, -1, dtype=np.int64)
-    position[order] = np.arange(rows)
-    seat_rows = position[seats]
-    shown = np.flatnonzero(seat_rows >= 0)
-    return RankedGrid(
-        order=order,
-        place=place,
-        total=total[order],
-        table_points=table_points[order],
-        score=score_total[order],
-        penalties=(per_player(grid.penalties) + grid.overall)[order],
-        seat_score=score,
-        seat_units=units,
-        seat_points=points,
-        lines=shown[np.lexsort((seat_rounds[shown], seat_rows[shown]))],
-        line_counts=np.bincount(seat_rows[shown], minlength=rows),
-    )
+
+def _places(keyed: list[tuple[tuple[int, ...], int]]) -> list[tuple[int, int]]:
+    """(place, index) best first for (keys, index) pairs; equal keys share the better place
+    and keep their index order (a stable sort by index, then by keys, larger first)."""
+    ordered = sorted(sorted(keyed, key=itemgetter(1)), key=itemgetter(0), reverse=True)
+    out: list[tuple[int, int]] = []
+    previous = None
+    for position, (keys, index) in enumerate(ordered, start=1):
+        out.append((out[-1][0] if keys == previous else position, index))
+        previous = keys
+    return out
 
 
 def compute_standings(
@@ -350,78 +274,102 @@ def compute_standings(
 ) -> list[StandingRow]:
     """Rank every player of ``players`` and of ``tables``; equal players share a place.
 
-    Players in ``players`` come first in tie order, then the others by first appearance."""
+    Players in ``players`` come first in tie order, then the others by first appearance.
+    Players who played no table follow the ranked ones without a place; players whose entry
+    says ``ranked=False`` get no row. Each row's ``history`` holds the places after each round
+    (ranked the same way over the rounds so far; overall penalties count in the last)."""
     _check_method(method)
-    index: dict[Player, int] = {}
-    entries: list[PlayerEntry] = []
+    entries: dict[Player, PlayerEntry] = {}
     for entry in players:
-        if entry.player in index:
-            entries[index[entry.player]] = entry
-        else:
-            index[entry.player] = len(entries)
-            entries.append(entry)
-    tables = list(tables)
-    seat_rows: list[list[int]] = []
-    scores: list[list[int]] = []
-    penalties: list[list[int]] = []
+        entries[entry.player] = entry
+    index = {player: i for i, player in enumerate(entries)}
+    tallies: dict[Player, _Tally] = {}
+    by_round: dict[int, list[tuple[Player, int, int, int]]] = {}
+    seen: set[tuple[Player, int]] = set()
+    fractions: dict[int, Fraction] = {}
+
+    def exact(twelfths: int) -> Fraction:
+        found = fractions.get(twelfths)
+        if found is None:
+            found = fractions[twelfths] = Fraction(twelfths, TWELFTHS)
+        return found
+
     for table in tables:
         _check_table(table.scores)
         _check_penalties(table.scores, table.table_penalties)
         balance = table.table_penalties or {}
-        seat_rows.append([index.setdefault(p, len(index)) for p in table.scores])
-        scores.append(list(table.scores.values()))
-        penalties.append([balance.get(p, 0) for p in table.scores])
-    names = list(index)
-    overall = [e.overall_penalty for e in entries] + [0] * (len(names) - len(entries))
-    grid = Grid(
-        rounds=np.array([t.round for t in tables], dtype=np.int64),
-        players=np.array(seat_rows, dtype=np.int64).reshape(-1, 4),
-        scores=np.array(scores, dtype=np.int64).reshape(-1, 4),
-        penalties=np.array(penalties, dtype=np.int64).reshape(-1, 4),
-        overall=np.array(overall, dtype=np.int64),
-    )
-    ranked = rank_grid(method, grid, start_points, uma, names)
-
-    fractions: dict[int, Fraction] = {}
-
-    def frac(twelfths: int) -> Fraction:
-        value = fractions.get(twelfths)
-        if value is None:
-            value = fractions[twelfths] = Fraction(twelfths, _TWELFTHS)
-        return value
-
-    seat_score = ranked.seat_score.reshape(-1).tolist()
-    seat_units = ranked.seat_units.reshape(-1).tolist()
-    seat_points = ranked.seat_points.reshape(-1).tolist()
-    seat_penalty = grid.penalties.reshape(-1).tolist()
-    lines = iter(ranked.lines.tolist())
+        seats = list(table.scores)
+        score = [table.scores[p] + balance.get(p, 0) for p in seats]
+        points, units = _convert(method, score, start_points, uma)
+        for player, s, t, u in zip(seats, score, points, units, strict=True):
+            if (player, table.round) in seen:
+                raise RuleError("tables", f"{player!r} plays twice in round {table.round}")
+            seen.add((player, table.round))
+            index.setdefault(player, len(index))
+            tally = tallies.get(player)
+            if tally is None:
+                tally = tallies[player] = _Tally()
+            penalty = balance.get(player, 0)
+            tally.units += u
+            tally.points += t
+            tally.score += s * TWELFTHS
+            tally.penalties += penalty
+            tally.lines.append(RoundLine(table.round, table.table, s, exact(u), exact(t), penalty))
+            by_round.setdefault(table.round, []).append((player, u, t, s * TWELFTHS))
+    everyone = list(index)
+    ranked = [p for p in everyone if p in tallies and entries.get(p, PlayerEntry(p)).ranked]
+    overall = {p: entries[p].overall_penalty if p in entries else 0 for p in everyone}
+    final = _places([(_keys(method, tallies[p], overall[p]), index[p]) for p in ranked])
+    history = _history(method, by_round, set(ranked), everyone, final)
+    places = {everyone[i]: place for place, i in final}
+    idle = [p for p in entries if p not in tallies and entries[p].ranked]
     rows = []
-    for row, player in enumerate(ranked.order.tolist()):
-        entry = entries[player] if player < len(entries) else None
-        rounds = []
-        for _ in range(int(ranked.line_counts[row])):
-            seat = next(lines)
-            table = tables[seat // 4]
-            rounds.append(
-                RoundLine(
-                    table.round,
-                    table.table,
-                    seat_score[seat],
-                    frac(seat_units[seat]),
-                    frac(seat_points[seat]),
-                    seat_penalty[seat],
-                )
-            )
+    for player in [everyone[i] for _place, i in final] + idle:
+        tally = tallies.get(player) or _Tally()
+        total = tally.units + overall[player] * TWELFTHS
+        score = total if method == RIICHI else tally.score + overall[player] * TWELFTHS
         rows.append(
             StandingRow(
-                place=int(ranked.place[row]),
-                player=names[player],
-                total=Fraction(int(ranked.total[row]), _TWELFTHS),
-                table_points=Fraction(int(ranked.table_points[row]), _TWELFTHS),
-                score=Fraction(int(ranked.score[row]), _TWELFTHS),
-                penalties=int(ranked.penalties[row]),
-                rounds=tuple(rounds),
-                dropped=bool(entry and entry.dropped),
+                place=places.get(player),
+                player=player,
+                total=exact(total),
+                table_points=exact(tally.points),
+                score=exact(score),
+                penalties=tally.penalties + overall[player],
+                rounds=tuple(sorted(tally.lines, key=itemgetter(0))),
+                dropped=player in entries and entries[player].dropped,
+                history=tuple(history.get(player, ())),
             )
         )
     return rows
+
+
+def _history(
+    method: str,
+    by_round: Mapping[int, list[tuple[Player, int, int, int]]],
+    ranked: set,
+    players: Sequence[Player],
+    final: list[tuple[int, int]],
+) -> dict[Player, list[tuple[int, int]]]:
+    """Each ranked player's (round, place) after every round he had played by then: the
+    ranking over the rounds so far, without overall penalties but in the last round, whose
+    places are the standings' own."""
+    rounds = sorted(by_round)
+    index = {player: i for i, player in enumerate(players)}
+    out: dict[Player, list[tuple[int, int]]] = {}
+    running: dict[Player, _Tally] = {}
+    for number in rounds[:-1]:
+        for player, units, points, score in by_round[number]:
+            tally = running.get(player)
+            if tally is None:
+                tally = running[player] = _Tally()
+            tally.units += units
+            tally.points += points
+            tally.score += score
+        keyed = [(_keys(method, running[p], 0), index[p]) for p in running if p in ranked]
+        for place, i in _places(keyed):
+            out.setdefault(players[i], []).append((number, place))
+    if rounds:
+        for place, i in final:
+            out.setdefault(players[i], []).append((rounds[-1], place))
+    return out

@@ -26,49 +26,10 @@ def rebuild_stale_standings(sender, using: str = "default", **kwargs) -> None:
     executor = MigrationExecutor(connections[using])
     if executor.migration_plan(executor.loader.graph.leaf_nodes()):
         return
-    from scoring.standings.reconcile import reconcile_event, stale_event_ids
+    from scoring.standings.services.reconcile import reconcile_event, stale_event_ids
 
     for event_id in stale_event_ids():
         reconcile_event(event_id)
-
-
-def ensure_result_triggers(sender, using: str = "default", **kwargs) -> None:
-    """Result triggers created again after ``migrate`` where a table rebuild dropped them (see
-    ``penalties.apps.ensure_sqlite_triggers``)."""
-    from django.db import connections
-    from django.db.migrations.recorder import MigrationRecorder
-
-    connection = connections[using]
-    if connection.vendor != "sqlite":
-        return
-    if ("scoring", "0007_integrity_append_only") not in MigrationRecorder(
-        connection
-    ).applied_migrations():
-        return
-    from importlib import import_module
-
-    from penalties.migrations._triggers import sqlite_triggers
-    from scoring.results.models import TableResult
-
-    migration = import_module("scoring.migrations.0007_integrity_append_only")
-    # What a result version keeps for ever: every column but the counting flag and the
-    # confirmation, read from the model so that a column added later is covered too.
-    moving = {"counts", "confirmed_by", "confirmed_at"}
-    with connection.cursor() as cursor:
-        present = {
-            c.name for c in connection.introspection.get_table_description(cursor, migration.RESULT)
-        }
-        fixed = tuple(
-            f.column
-            for f in TableResult._meta.concrete_fields
-            if f.name not in moving and f.column in present
-        )
-        for sql in (
-            *sqlite_triggers(migration.SEATSCORE),
-            *sqlite_triggers(migration.RESULT, ("DELETE",)),
-            migration.sqlite_result_update(fixed),
-        ):
-            cursor.execute(sql)
 
 
 class ScoringConfig(AppConfig):
@@ -76,18 +37,18 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
-        from penalties.tablet.panels import register
-        from scoring.sheets.floor import tablet_panel
+        from penalties.handcheck.reading import register as register_state
+        from penalties.tablet.reading import register
+        from scoring.sheets.floor.reading import hand_check_state
+        from scoring.sheets.floor.views import tablet_panel
         from tournament.persons.services import persons_changed
         from tournament.signals import standings_changed
 
         register(tablet_panel)
+        register_state(hand_check_state)
 
         standings_changed.connect(_standings_changed, dispatch_uid="scoring.request_reconcile")
         persons_changed.connect(_persons_changed, dispatch_uid="scoring.ranking.persons")
-        post_migrate.connect(
-            ensure_result_triggers, sender=self, dispatch_uid="scoring.sqlite_triggers"
-        )
         post_migrate.connect(
             rebuild_stale_standings, sender=self, dispatch_uid="scoring.rebuild_stale_standings"
         )

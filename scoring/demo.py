@@ -10,14 +10,14 @@ from django.utils import timezone
 
 from penalties import services as penalties
 from rules.ranking import family_of
-from scoring.exports.ema import EMA_HEADER
+from scoring.exports.reading.ema import EMA_HEADER
 from scoring.files import to_csv
-from scoring.ranking import compute as ranking_compute
-from scoring.ranking import importing as ranking_import
 from scoring.ranking.models import RankingEvent
+from scoring.ranking.services import compute as ranking_compute
+from scoring.ranking.services import importing as ranking_import
 from scoring.results import services as result_services
 from scoring.sheets import services as sheets
-from scoring.standings import reconcile
+from scoring.standings.services import reconcile
 from tournament.demo import DemoLogin, load_demo
 from tournament.events import services as event_services
 from tournament.events.models import Event

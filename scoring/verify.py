@@ -12,9 +12,9 @@ from penalties.models import FoulReport, LedgerEntry, Void
 from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
 from scoring.results.models import SeatScore, TableResult
 from scoring.standings.models import FormatStandings, StandingsSnapshot
-from scoring.standings.reconcile import compute
+from scoring.standings.services.reconcile import compute, compute_event
 from tournament.events.models import Event
-from tournament.events.pricing import reprice, standing_reports
+from tournament.events.reading.pricing import reprice, standing_reports
 from tournament.rounds.models import Seat
 
 
@@ -241,8 +241,6 @@ def sheet_differences(event: Event) -> list[str]:
 def format_differences(event: Event) -> list[str]:
     """Team and stage standings and the final ranking as stored, against a recomputation from
     scratch (table results and ledger through a fresh snapshot, then the format)."""
-    from scoring.standings import formats, snapshot
-
     has_teams = event.teams.exists()
     has_stages = event.stages.exists()
     if not (has_teams or has_stages):
@@ -257,10 +255,8 @@ def format_differences(event: Event) -> list[str]:
             f"the team and stage standings are at revision {stored.revision}, the event at "
             f"{revision}"
         )
-    method, packed = snapshot.compute(
-        event.ruleset, event.ruleset_options, snapshot.load_grid(event.pk)
-    )
-    fresh = formats.compute(method, packed, **formats.load_inputs(event.pk, has_teams, has_stages))
+    computed = compute_event(event.pk, with_formats=True)
+    fresh = computed.formats if computed is not None and computed.formats else {}
     old = stored.data
     if old.get("teams") != fresh.get("teams"):
         problems.append("the team standings differ from a recomputation")

@@ -9,11 +9,11 @@ How a schedule is made (``generate``):
    are tried: lines of the affine geometry AG(k, 4) (16, 64, 256 players), resolvable
    transversal designs over GF(q) (4q players, q a prime power) and over Z_n (4n
    players), a packing of PG(3, 3) (40 players, 13 rounds), and schedules shipped in
-   ``seating/data``, precomputed by our own search (``bench/seating_precompute.py``) or
-   published (32, 68, 104 and 128 players: social golfer solutions of Miller et al. as
-   shipped by the aim app, full schedules with their source, ``bench/seating_aim_import.py``);
-   ours are mostly compact 1-rotational designs (a base round on
-   Z_n x 3 orbits + fixed points, developed by the n translations at load time,
+   ``seating/data``, precomputed by our own search (``tools/seating_designs/seating_precompute.py``)
+   or published (32, 68, 104 and 128 players: social golfer solutions of Miller et al. as
+   shipped by the aim app, full schedules with their source,
+   ``tools/seating_designs/seating_aim_import.py``); ours are mostly compact 1-rotational designs (a
+   base round on Z_n x 3 orbits + fixed points, developed by the n translations at load time,
    ``designs``) that reach zero repeats at R_max = (N - 1) // 3 rounds, i.e. resolvable
    (N, 4, 1) designs (N = 4 mod 12), 4-RGDDs of type 3^(N/3) (N = 0 mod 12) and of type
    2^(N/2) (N = 8 mod 12, where Z_n has a cube root of unity: 44, 56, 80, 116, ...);
@@ -38,18 +38,20 @@ kept; substitutes take the dropped players' seats).
 
 Substitutes have negative ids (-1, -2, -3); a bye is a player missing from a round.
 
-Public API: ``generate``, ``quality``, ``swap``, ``validate``, ``lower_bound`` and the
-dataclasses ``PlayerSpec``, ``Quality``, ``Schedule``.  Needs numpy (tested with 2.4.6).
+Public API: ``generate`` (of a ``SeatingRequest``), ``quality``, ``swap``, ``validate``,
+``lower_bound`` and the dataclasses ``SeatingRequest``, ``PlayerSpec``, ``Quality``,
+``Schedule``.  Needs numpy (tested with 2.4.6).
 
 Modules: ``types`` (dataclasses, constants), ``quality`` (report, bound, validation,
-swap), ``bounds`` (exact bound below four tables, as stored), ``bound_search`` (the
-offline search behind it), ``fields`` (GF(q)), ``constructions``, ``designs`` (compact
-shipped designs), ``search`` (costs, greedy, tabu, relabelling), ``substitutes``
-(sharing them fairly), ``fair_structures`` (substitutes' points and round order on a
-structure), ``redraft`` (starting from the published plan), ``groups`` (clubs, teams),
-``large`` (sparse counts), ``winds``, ``finish`` (the exact small start; winds, byes,
-report), ``generate``.  The underscore helpers re-exported here are for the tests and
-``bench/seating_precompute.py`` only.
+swap), ``bounds`` (exact bound below four tables, as stored), ``bound_search`` and
+``bound_rounds`` (the offline search behind it), ``fields`` (GF(q)), ``constructions``,
+``designs`` (compact shipped designs), ``search`` (costs, greedy, tabu, relabelling),
+``substitutes`` (sharing them fairly), ``fair_structures`` (substitutes' points and round
+order on a structure), ``redraft`` (starting from the published plan), ``groups`` (clubs,
+teams), ``large`` (sparse counts), ``winds``, ``problem`` (the request validated and in
+internal indices: history, byes, the exact small start, target), ``finish`` (winds, byes,
+report), ``generate`` (the phases in order).  The underscore helpers re-exported here are
+for the tests and ``tools/seating_designs/seating_precompute.py`` only.
 """
 
 from .constructions import (
@@ -76,6 +78,7 @@ from .types import (
     Quality,
     Round,
     Schedule,
+    SeatingRequest,
     Table,
 )
 from .winds import assign_winds, euler_split
@@ -91,6 +94,7 @@ __all__ = [
     "Quality",
     "Round",
     "Schedule",
+    "SeatingRequest",
     "Table",
     "Costs",
     "affine4",

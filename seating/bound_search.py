@@ -1,5 +1,5 @@
 """Exact fewest repeats for events of fewer than four tables: the search (offline, run
-by ``bench/seating_bounds.py``; ``bounds`` reads its stored results).
+by ``tools/seating_designs/seating_bounds.py``; ``bounds`` reads its stored results).
 
 Every round seats the same number of real players per table (substitutes and byes take
 the rest), so the meetings per round are fixed and the repeats are ``meetings - pairs
@@ -37,15 +37,13 @@ from __future__ import annotations
 
 import time
 
+from .bound_rounds import RoundWalk, State
+
 NODE_LIMIT = 2_000_000
 
 
 class Limit(Exception):
     pass
-
-
-# a state: (sizes, within, cov, sub, bye) per class
-State = tuple[list[int], list[bool], list[list[bool]], list[int], list[int]]
 
 
 class Solver:
@@ -120,7 +118,7 @@ class Solver:
             deg -= sum(sorted(steps)[: rest * self.byes])
         return min(rest * self.per_round, uncovered, deg // 2)
 
-    def _fair(self, st: State, x: list[list[int]]) -> bool:
+    def fair_round(self, st: State, x: list[list[int]]) -> bool:
         sizes, _within, _cov, sub, bye = st
         C, T = len(sizes), len(self.slots)
         if self.fair_sub:
@@ -139,7 +137,7 @@ class Solver:
                 return False
         return True
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Limit
 
@@ -158,123 +156,15 @@ class Solver:
         ``top_only``: the last one is a round covering the most (branch and bound over
         tables, the threshold rising as better rounds turn up), ending at one covering
         ``stop``.  ``rules=False``: without the fairness rules."""
-        sizes, within, cov, sub, bye = st
-        C, T = len(sizes), len(self.slots)
-        tables = [t for t in range(T) if self.table[t]]
-        nt = len(tables)
-        x = [[0] * T for _ in range(C)]
-        left = list(sizes)
-        # res[i][c]: players of class c that table i must leave to the later slots
-        res = [[0] * C for _ in range(nt)]
-        must = [False] * C
-        fair_bye, fair_sub = self.fair_bye and rules, self.fair_sub and rules
-        check = fair_sub and fair_bye  # never both as the generator seats
-        if fair_bye and not check:  # fewer byes than the b-th fewest: a bye
-            m = sorted(b for c in range(C) for b in [bye[c]] * sizes[c])[self.byes - 1]
-            res = [[sizes[c] if bye[c] < m else 0 for c in range(C)]] * nt
-            must = [bye[c] > m for c in range(C)]
-        if fair_sub and not check:  # the short tables take the fewest such games
-            seats = sum(self.slots[t] for t in tables if self.sub_slot[t])
-            m = sorted(s for c in range(C) for s in [sub[c]] * sizes[c])[seats - 1]
-            res = [
-                [
-                    sizes[c] if (sub[c] > m if self.sub_slot[t] else sub[c] < m) else 0
-                    for c in range(C)
-                ]
-                for t in tables
-            ]
-        seats_from = [0] * (nt + 1)
-        later = [0] * (nt + 1)
-        for i in range(nt - 1, -1, -1):
-            cap = self.slots[tables[i]]
-            later[i] = later[i + 1] + cap * (cap - 1) // 2
-            seats_from[i] = seats_from[i + 1] + cap
-        # a player meets at most min(cap - 1, not met yet) new players: the tables from
-        # i on cover at most half the largest such numbers of their seats
-        pot = []
-        for c in range(C):
-            met = (sizes[c] - 1 if within[c] else 0) + sum(
-                sizes[j] for j in range(C) if j != c and cov[c][j]
-            )
-            if res[0][c] < sizes[c] or not fair_bye:  # not all on a bye
-                pot += [min(self.gain_max, self.n - 1 - met)] * sizes[c]
-        pot.sort(reverse=True)
-        k4 = self._table_max(st)
-        for i in range(nt):
-            later[i] = min(later[i], sum(pot[: seats_from[i]]) // 2, (nt - i) * k4)
-        out: list = []
-        thr = [least]
-        calls = [0]
-        suf = [[0] * (C + 1) for _ in range(nt)]
-
-        def done(gain: int) -> None:
-            if any(must[k] and left[k] for k in range(C)):
-                return
-            if self.byes:
-                for k in range(C):
-                    x[k][T - 1] = left[k]
-            if not check or self._fair(st, x):
-                out.append((gain, [row[:] for row in x]))
-                if top_only:
-                    thr[0] = gain + 1
-                    if stop is not None and gain >= stop:
-                        thr[0] = 1 << 30  # nothing more to find
-            if self.byes:
-                for k in range(C):
-                    x[k][T - 1] = 0
-
-        def start(i: int, gain: int) -> None:
-            if sum(left[k] for k in range(C) if must[k]) > seats_from[i]:
-                return
-            s, r = suf[i], res[i]
-            for c in range(C - 1, -1, -1):
-                s[c] = s[c + 1] + max(0, left[c] - r[c])
-            if s[0] >= self.slots[tables[i]]:
-                fill(i, 0, self.slots[tables[i]], 0, gain, True, gain)
-
-        def fill(i: int, c: int, room: int, inside: int, gain: int, eq: bool, g0: int) -> None:
-            calls[0] += 1
-            if calls[0] % 65536 == 0:
-                self._tick()
-            if room == 0:
-                if i + 1 < nt:
-                    start(i + 1, gain)
-                elif gain >= thr[0] and (most is None or gain <= most):
-                    done(gain)
-                return
-            if suf[i][c] < room:
-                return
-            here = min(room * inside + room * (room - 1) // 2, k4 - gain + g0)
-            if gain + here + later[i + 1] < thr[0]:
-                return
-            t = tables[i]
-            tp = tables[i - 1] if i else -1
-            same = i > 0 and self.same[t] == self.same[tp]
-            hi = min(left[c] - res[i][c], room)
-            if same and eq:
-                hi = min(hi, x[c][tp])
-            for v in range(max(hi, 0), -1, -1):
-                add = 0
-                if v:
-                    if v > 1 and not within[c]:
-                        add += v * (v - 1) // 2
-                    for c2 in range(c):
-                        if x[c2][t] and not cov[c][c2]:
-                            add += v * x[c2][t]
-                x[c][t] = v
-                left[c] -= v
-                fill(i, c + 1, room - v, inside + v, gain + add, same and eq and v == x[c][tp], g0)
-                left[c] += v
-                x[c][t] = 0
-
-        if nt:
-            start(0, 0)
+        walk = RoundWalk(self, st, least, most, top_only, stop, rules)
+        if walk.nt:
+            walk.start(0, 0)
         if top_only:
-            return out[-1:]
-        out.sort(key=lambda g: -g[0])
-        return out
+            return walk.out[-1:]
+        walk.out.sort(key=lambda g: -g[0])
+        return walk.out
 
-    def _table_max(self, st: State) -> int:
+    def table_max(self, st: State) -> int:
         """Most new pairs one table of the largest size can cover from ``st``."""
         k = self.key(st, -1)
         if k in self.round_memo:

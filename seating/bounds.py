@@ -2,12 +2,12 @@
 
 The most pairs that r rounds can cover, found by the exhaustive search of
 ``bound_search`` (``Solver``) and stored in ``seating/data/small_bounds.json``
-by ``bench/seating_bounds.py``; this module reads it for ``lower_bound``, ``quality`` and
-``generate``.  Where the search stopped at its time limit, the rounds past it have the
-bound of ``entry_repeats``, and ``past`` holds the best schedules found for those round
+by ``tools/seating_designs/seating_bounds.py``; this module reads it for ``lower_bound``,
+``quality`` and ``generate``.  Where the search stopped at its time limit, the rounds past it have
+the bound of ``entry_repeats``, and ``past`` holds the best schedules found for those round
 counts (exact where they meet the bound); ``generate`` starts from them.
 ``cover_fair_at_most`` holds covers proven out of reach there by a search of its own
-(fifteen players with byes, six rounds: ``bench/seating_bound15.py``).
+(fifteen players with byes, six rounds: ``tools/seating_designs/seating_bound15.py``).
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ def small_repeats(
     players: int, rounds: int, fill: str = "substitutes", fair: bool = True
 ) -> int | None:
     """Fewest repeats for ``players`` (fewer than four tables) over ``rounds`` rounds,
-    from the table computed by ``bench/seating_bounds.py`` (past the rounds where its
-    search stopped: a proven bound, exact where a schedule in ``past`` meets it);
+    from the table computed by ``tools/seating_designs/seating_bounds.py`` (past the rounds where
+    its search stopped: a proven bound, exact where a schedule in ``past`` meets it);
     None outside it.  ``fair``: with substitutes and byes shared as the generator shares
     them (else: any schedule of that shape)."""
     entry = stored_table().get(f"{fill}:{players}")

@@ -84,6 +84,22 @@ def pg33_packing() -> list[list[list[int]]]:
     Points of PG(3, 3) are GF(27) x GF(3) vectors up to sign; all spreads are listed by
     backtracking and 13 line-disjoint spreads are found by Knuth's Algorithm X (exact
     cover of the 130 lines) with a fixed-seed randomised branching order."""
+    n_points, lines = _pg33_lines()
+    spreads = _spreads(n_points, lines)
+    by_line: list[list[int]] = [[] for _ in lines]
+    for si, sp in enumerate(spreads):
+        for li in sp:
+            by_line[li].append(si)
+    rng = random.Random(40)
+    for _ in range(200):
+        sol = _disjoint_spreads(len(lines), spreads, by_line, rng, 5000)
+        if sol:
+            return [[list(lines[li]) for li in spreads[si]] for si in sol]
+    return []  # pragma: no cover
+
+
+def _pg33_lines() -> tuple[int, list[tuple[int, ...]]]:
+    """The 40 points of PG(3, 3) and its 130 lines (sorted point numbers)."""
     add, mul = gf(27)
 
     def neg(v: tuple[int, int]) -> tuple[int, int]:
@@ -102,13 +118,18 @@ def pg33_packing() -> list[list[list[int]]]:
         for v in points[i + 1 :]:
             line = {norm(u), norm(v), norm(vadd(u, v)), norm(vadd(u, neg(v)))}
             line_set.add(tuple(sorted(pid[p] for p in line)))
-    lines = sorted(line_set)
+    return len(points), sorted(line_set)
+
+
+def _spreads(n_points: int, lines: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Every spread (lines partitioning the points), by backtracking on the lowest
+    uncovered point."""
     masks = [sum(1 << p for p in ln) for ln in lines]
-    by_point: list[list[int]] = [[] for _ in points]
+    by_point: list[list[int]] = [[] for _ in range(n_points)]
     for li, ln in enumerate(lines):
         for p in ln:
             by_point[p].append(li)
-    full = (1 << len(points)) - 1
+    full = (1 << n_points) - 1
     spreads: list[tuple[int, ...]] = []
 
     def spreads_from(used: int, cur: list[int]) -> None:
@@ -123,59 +144,58 @@ def pg33_packing() -> list[list[list[int]]]:
                 cur.pop()
 
     spreads_from(0, [])
-    by_line: list[list[int]] = [[] for _ in lines]
-    for si, sp in enumerate(spreads):
-        for li in sp:
-            by_line[li].append(si)
-    rng = random.Random(40)
+    return spreads
 
-    def exact_cover(limit: int) -> list[int] | None:
-        avail = [set(x) for x in by_line]
-        covered = [False] * len(lines)
-        chosen: list[int] = []
-        nodes = 0
 
-        def rec() -> bool | None:
-            nonlocal nodes
-            nodes += 1
-            if nodes > limit:
-                return None
-            if len(chosen) == 13:
+def _disjoint_spreads(
+    n_lines: int,
+    spreads: list[tuple[int, ...]],
+    by_line: list[list[int]],
+    rng: random.Random,
+    limit: int,
+) -> list[int] | None:
+    """13 spreads covering every line once (Algorithm X, the line with fewest spreads
+    left first, candidates in random order); None past ``limit`` nodes or without one."""
+    avail = [set(x) for x in by_line]
+    covered = [False] * n_lines
+    chosen: list[int] = []
+    nodes = 0
+
+    def rec() -> bool | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            return None
+        if len(chosen) == 13:
+            return True
+        open_lines = [li for li in range(n_lines) if not covered[li]]
+        li = min(open_lines, key=lambda x: len(avail[x]))
+        cands = sorted(avail[li])
+        rng.shuffle(cands)
+        for si in cands:
+            removed = []
+            for lj in spreads[si]:
+                for sj in by_line[lj]:
+                    for lk in spreads[sj]:
+                        if sj in avail[lk]:
+                            avail[lk].discard(sj)
+                            removed.append((lk, sj))
+            for lj in spreads[si]:
+                covered[lj] = True
+            chosen.append(si)
+            res = rec()
+            if res:
                 return True
-            open_lines = [li for li in range(len(lines)) if not covered[li]]
-            li = min(open_lines, key=lambda x: len(avail[x]))
-            cands = sorted(avail[li])
-            rng.shuffle(cands)
-            for si in cands:
-                removed = []
-                for lj in spreads[si]:
-                    for sj in by_line[lj]:
-                        for lk in spreads[sj]:
-                            if sj in avail[lk]:
-                                avail[lk].discard(sj)
-                                removed.append((lk, sj))
-                for lj in spreads[si]:
-                    covered[lj] = True
-                chosen.append(si)
-                res = rec()
-                if res:
-                    return True
-                chosen.pop()
-                for lj in spreads[si]:
-                    covered[lj] = False
-                for lk, sj in removed:
-                    avail[lk].add(sj)
-                if res is None:
-                    return None
-            return False
+            chosen.pop()
+            for lj in spreads[si]:
+                covered[lj] = False
+            for lk, sj in removed:
+                avail[lk].add(sj)
+            if res is None:
+                return None
+        return False
 
-        return chosen if rec() else None
-
-    for _ in range(200):
-        sol = exact_cover(5000)
-        if sol:
-            return [[list(lines[li]) for li in spreads[si]] for si in sol]
-    return []  # pragma: no cover
+    return chosen if rec() else None
 
 
 def data_candidates(n_points: int) -> list[tuple[str, list[list[list[int]]]]]:

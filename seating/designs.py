@@ -12,12 +12,13 @@ base rounds, each is developed in turn.  Developing is a few thousand integer op
 (160 players, 53 rounds: well under a millisecond of numpy-free Python per round), so the
 files stay small (one round instead of ``n``) and are checked at load time: every table
 has 4 distinct players and every round is a partition of all points, else the file is
-refused with ``ValueError``.  The base rounds were found by ``bench/seating_precompute.py``.
+refused with ``ValueError``.  The base rounds were found by
+``tools/seating_designs/seating_precompute.py``.
 
 A file may also hold a full ``schedule`` (a list of rounds of tables, players from 0):
 searched ones (``n24_r8.json``) and published ones, stored as facts with their
-``source`` (repository, path, commit; ``bench/seating_aim_import.py`` imported 32, 68,
-104 and 128 players from the aim app's social golfer solutions).  ``check_stored`` checks
+``source`` (repository, path, commit; ``tools/seating_designs/seating_aim_import.py`` imported 32,
+68, 104 and 128 players from the aim app's social golfer solutions).  ``check_stored`` checks
 every file at load time, designs once developed: the stated number of rounds, every
 round a partition of all players into tables of 4 (``quality.validate`` plus
 completeness) and the stated number of repeats.

@@ -162,12 +162,6 @@ def repair(
     sampled tables while that lowers the cost; ``new`` and ``sc`` change in place.  The
     same rules as the dense search: ``cls`` (who sits with a substitute), ``plan_tab``
     (moves cost ``MOVE_PENALTY``), ``home`` (swiss: tables within one of home)."""
-
-    def off(r: int, x: int, t: int) -> float:
-        if plan_tab is None or plan_tab[r, x] < 0:
-            return 0.0
-        return MOVE_PENALTY if plan_tab[r, x] != t else 0.0
-
     improved = True
     while improved and time.monotonic() < deadline:
         improved = False
@@ -187,8 +181,7 @@ def repair(
                 if i % 32 == 0 and time.monotonic() > deadline:
                     return
                 A = where[p]
-                mates_a = [y for y in rnd[A] if y != p]
-                here = sc.stay(p, mates_a) + off(r, p, A)
+                here = sc.stay(p, [y for y in rnd[A] if y != p]) + _off_plan(plan_tab, r, p, A)
                 if here <= EPS:
                     continue
                 if home is not None:
@@ -196,32 +189,9 @@ def repair(
                 else:
                     pool = by_cls.get(int(cls[r, p]), []) if cls is not None else range(T)
                     tables = rng.sample(pool, min(len(pool), SAMPLED_TABLES))
-                best = (-EPS, -1, -1)
-                for t in tables:
-                    if t == A:
-                        continue
-                    for q in rnd[t]:
-                        if cls is not None and cls[r, q] != cls[r, p]:
-                            continue
-                        if home is not None and (
-                            abs(int(home[r, p]) - t) > 1 or abs(int(home[r, q]) - A) > 1
-                        ):
-                            continue
-                        mates_b = [y for y in rnd[t] if y != q]
-                        delta = (
-                            sc.join(p, mates_b)
-                            + off(r, p, t)
-                            - here
-                            + sc.join(q, mates_a)
-                            + off(r, q, A)
-                            - sc.stay(q, mates_b)
-                            - off(r, q, t)
-                        )
-                        if delta < best[0]:
-                            best = (delta, q, t)
-                if best[1] < 0:
+                _delta, q, t = _best_swap(sc, rnd, r, p, A, here, tables, cls, plan_tab, home)
+                if q < 0:
                     continue
-                _delta, q, t = best
                 sc.seat(rnd[A], -1)
                 sc.seat(rnd[t], -1)
                 rnd[A][rnd[A].index(p)] = q
@@ -229,8 +199,54 @@ def repair(
                 sc.seat(rnd[A])
                 sc.seat(rnd[t])
                 where[p], where[q] = t, A
-                mates_a = [y for y in rnd[A] if y != q]
                 improved = True
+
+
+def _off_plan(plan_tab: np.ndarray | None, r: int, x: int, t: int) -> float:
+    """``MOVE_PENALTY`` when ``x`` at table ``t`` of round ``r`` is off its planned table."""
+    if plan_tab is None or plan_tab[r, x] < 0:
+        return 0.0
+    return MOVE_PENALTY if plan_tab[r, x] != t else 0.0
+
+
+def _best_swap(
+    sc: SparseCosts,
+    rnd: list[list[int]],
+    r: int,
+    p: int,
+    A: int,
+    here: float,
+    tables: Sequence[int],
+    cls: np.ndarray | None,
+    plan_tab: np.ndarray | None,
+    home: np.ndarray | None,
+) -> tuple[float, int, int]:
+    """The swap of ``p`` (at table ``A``, costing ``here`` there) with a player of
+    ``tables`` that lowers the cost most: (change, that player, its table); player -1 when
+    none lowers it."""
+    mates_a = [y for y in rnd[A] if y != p]
+    best = (-EPS, -1, -1)
+    for t in tables:
+        if t == A:
+            continue
+        for q in rnd[t]:
+            if cls is not None and cls[r, q] != cls[r, p]:
+                continue
+            if home is not None and (abs(int(home[r, p]) - t) > 1 or abs(int(home[r, q]) - A) > 1):
+                continue
+            mates_b = [y for y in rnd[t] if y != q]
+            delta = (
+                sc.join(p, mates_b)
+                + _off_plan(plan_tab, r, p, t)
+                - here
+                + sc.join(q, mates_a)
+                + _off_plan(plan_tab, r, q, A)
+                - sc.stay(q, mates_b)
+                - _off_plan(plan_tab, r, q, t)
+            )
+            if delta < best[0]:
+                best = (delta, q, t)
+    return best
 
 
 def large_rounds(

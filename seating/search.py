@@ -124,64 +124,152 @@ def tabu_search(
     seats) and substitutes must stay shared fairly (``_Fair``): who sits with a
     substitute changes only by moves that keep it so; ``sub_games`` are the games with a
     substitute before these rounds."""
-    R = len(rounds)
-    P = F.shape[0]
-    if R == 0:
+    if not rounds:
         return rounds, 0
-    T = len(rounds[0])
     mem = [[list(t) for t in rnd] for rnd in rounds]
-    M = meeting_counts(P, mem, F.copy())
-    if T < 2:
+    if len(rounds[0]) < 2:
         return mem, 0
-    tab = np.full((R, P), -1, dtype=np.int64)
-    S = np.zeros((R, P, T))
-    for r, rnd in enumerate(mem):
-        for t, tbl in enumerate(rnd):
-            for p in tbl:
-                tab[r, p] = t
-                S[r, p, t] = 1.0
-    active = tab >= 0
-    inactive_pair = ~active[:, :, None] | ~active[:, None, :]
-    has_plan = plan_tab >= 0 if plan_tab is not None else None
-    fr = _Fair(fair[0], fair[1], P, R, T) if fair is not None else None
+    search = _TabuSearch(mem, F, costs, rng, home, plan_tab, cls, fair)
+    search.run(max_iters, deadline, target)
+    Mb = meeting_counts(F.shape[0], search.best_mem, F.copy())
+    return search.best_mem, costs.repeats(Mb)
 
-    def moved_cost() -> float:
-        if plan_tab is None:
-            return 0.0
-        return MOVE_PENALTY * float(((tab != plan_tab) & has_plan).sum())
 
-    cur = costs.total(M) + moved_cost()
-    best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
-    tabu_until = np.zeros((R, P, T), dtype=np.int64)
-    last_improve = last_best = 0
-    stall = 300 + 10 * P
-    patience = max(2000, max_iters // 3)
-    it = 0
-    for it in range(max_iters):
-        if best <= target + EPS or it - last_best > patience:
-            break
-        if time.monotonic() > deadline:  # an iteration costs milliseconds at large sizes
-            break
-        ADD = costs.add(M)
-        REM = costs.rem(M)
-        IN = np.matmul(ADD, S)
-        REMS = np.matmul(REM, S)
-        tabc = np.where(active, tab, 0)
+_STUCK = "stuck"  # no move is valid: the search ends
+
+
+class _TabuSearch:
+    """The state of ``tabu_search``: the rounds (``mem``), every player's table (``tab``,
+    -1: not seated) and its one-hot form ``S``, the meeting counts ``M``, the tabu list
+    and the best schedule so far."""
+
+    def __init__(
+        self,
+        mem: list[list[list[int]]],
+        F: np.ndarray,
+        costs: Costs,
+        rng: random.Random,
+        home: np.ndarray | None,
+        plan_tab: np.ndarray | None,
+        cls: np.ndarray | None,
+        fair: tuple[int, np.ndarray] | None,
+    ) -> None:
+        self.R, self.P, self.T = len(mem), F.shape[0], len(mem[0])
+        self.F, self.costs, self.rng = F, costs, rng
+        self.home, self.plan_tab, self.cls = home, plan_tab, cls
+        self.tab = np.full((self.R, self.P), -1, dtype=np.int64)
+        self.S = np.zeros((self.R, self.P, self.T))
+        self.load(mem)
+        self.active = self.tab >= 0
+        self.inactive_pair = ~self.active[:, :, None] | ~self.active[:, None, :]
+        self.has_plan = plan_tab >= 0 if plan_tab is not None else None
+        self.fr = _Fair(fair[0], fair[1], self.P, self.R, self.T) if fair is not None else None
+        self.cur = self.cost()
+        self.best, self.best_mem = self.cur, [[list(t) for t in rnd] for rnd in mem]
+        self.tabu_until = np.zeros((self.R, self.P, self.T), dtype=np.int64)
+
+    def load(self, mem: list[list[list[int]]]) -> None:
+        """Seat ``mem``: tables, their one-hot form and the meeting counts."""
+        self.mem = mem
+        self.tab[:] = -1
+        self.S[:] = 0
+        for r, rnd in enumerate(mem):
+            for t, tbl in enumerate(rnd):
+                for p in tbl:
+                    self.tab[r, p] = t
+                    self.S[r, p, t] = 1.0
+        self.M = meeting_counts(self.P, mem, self.F.copy())
+
+    def cost(self) -> float:
+        """Pair costs plus, in a re-draft, ``MOVE_PENALTY`` per player off the plan."""
+        moved = 0.0
+        if self.plan_tab is not None:
+            moved = MOVE_PENALTY * float(((self.tab != self.plan_tab) & self.has_plan).sum())
+        return self.costs.total(self.M) + moved
+
+    def run(self, max_iters: int, deadline: float, target: float) -> None:
+        """Best-improvement swaps (tabu moves only when they beat the best); after
+        ``stall`` iterations without improvement a restart from the best, perturbed."""
+        last_improve = last_best = 0
+        stall = 300 + 10 * self.P
+        patience = max(2000, max_iters // 3)
+        for it in range(max_iters):
+            if self.best <= target + EPS or it - last_best > patience:
+                break
+            if time.monotonic() > deadline:  # an iteration costs milliseconds at large sizes
+                break
+            move = self.choose(it)
+            if move is _STUCK:
+                break
+            if move is None:  # every valid move is tabu
+                self.tabu_until[:] = 0
+                continue
+            self.swap(it, *move)
+            self.cur = self.cost()
+            if self.cur < self.best - EPS:
+                self.best, self.best_mem = self.cur, [[list(t) for t in rnd] for rnd in self.mem]
+                last_improve = last_best = it
+            elif it - last_improve > stall:
+                last_improve = it
+                self.restart()
+
+    def choose(self, it: int) -> tuple[int, int, int, int | None] | str | None:
+        """The best allowed move (round, two players, the round of the swap back or
+        None), at random among equals; None when every valid move is tabu."""
+        D, OUT, idx = self.deltas()
+        invalid, pair_round, D = self.invalid_moves(D, OUT)
+        TU = np.take_along_axis(self.tabu_until, idx, 2) > it
+        tabu = TU | TU.transpose(0, 2, 1)
+        allowed = ~invalid & (~tabu | (self.cur + D < self.best - EPS))
+        if not allowed.any():
+            return _STUCK if not (~invalid).any() else None
+        Dm = np.where(allowed, D, np.inf)
+        if pair_round is not None and (pair_round < self.R).any():
+            self.compound_moves(Dm, D, invalid, tabu, pair_round)
+        m = Dm.min()
+        if not np.isfinite(m):  # only compound moves were left, none allowed
+            return None
+        cand = np.flatnonzero(Dm <= m + EPS)
+        r, p, q = np.unravel_index(int(cand[self.rng.randrange(len(cand))]), Dm.shape)
+        back = None
+        if pair_round is not None and pair_round[r, p, q] < self.R:
+            back = int(pair_round[r, p, q])
+        return int(r), int(p), int(q), back
+
+    def deltas(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cost change of every swap (R x P x P), every player's cost of leaving its
+        table (``OUT``) and the index of every other player's table."""
+        R, P, tab = self.R, self.P, self.tab
+        ADD = self.costs.add(self.M)
+        REM = self.costs.rem(self.M)
+        IN = np.matmul(ADD, self.S)
+        REMS = np.matmul(REM, self.S)
+        tabc = np.where(self.active, tab, 0)
         OUT = np.take_along_axis(REMS, tabc[:, :, None], 2)[:, :, 0]
         idx = np.broadcast_to(tabc[:, None, :], (R, P, P))
         X = np.take_along_axis(IN, idx, 2) - ADD[None] - OUT[:, :, None]
-        if plan_tab is not None:
+        if self.plan_tab is not None:
             # p moves to q's table: off plan there, minus being off plan now
+            plan_tab, has_plan = self.plan_tab, self.has_plan
             off_there = has_plan[:, :, None] & (tab[:, None, :] != plan_tab[:, :, None])
             off_now = has_plan & (tab != plan_tab)
             X = X + MOVE_PENALTY * (off_there.astype(float) - off_now[:, :, None])
-        D = X + X.transpose(0, 2, 1)
-        invalid = (tab[:, :, None] == tab[:, None, :]) | inactive_pair
-        if cls is not None:
-            invalid |= cls[:, :, None] != cls[:, None, :]
+        return X + X.transpose(0, 2, 1), OUT, idx
+
+    def invalid_moves(
+        self, D: np.ndarray, OUT: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+        """Swaps not allowed (one table, a player not seated, another class, unfair,
+        too far from home, or between two players without a conflict); the round of the
+        swap back of each fair move (None: no fairness); the cost changes with both
+        swaps of such a compound move counted."""
+        R, P, tab = self.R, self.P, self.tab
+        invalid = (tab[:, :, None] == tab[:, None, :]) | self.inactive_pair
+        if self.cls is not None:
+            invalid |= self.cls[:, :, None] != self.cls[:, None, :]
         pair_round = None
-        if fr is not None:
-            bad, pair_round = fr.moves(tab)
+        if self.fr is not None:
+            bad, pair_round = self.fr.moves(tab)
             invalid |= bad
             # a move that changes who sits with a substitute in round r is undone in round
             # pair_round (the same two players swap back there): both swaps count
@@ -189,88 +277,74 @@ def tabu_search(
             if second.any():
                 rr = np.where(second, pair_round, 0)
                 D = D + np.where(second, D[rr, np.arange(P)[:, None], np.arange(P)[None, :]], 0.0)
-        if home is not None:
-            hp = home[:, :, None]
+        if self.home is not None:
+            hp = self.home[:, :, None]
             tq = tab[:, None, :]
             near = np.abs(hp - tq) <= 1
             invalid |= ~(near & near.transpose(0, 2, 1))
-        TU = np.take_along_axis(tabu_until, idx, 2) > it
-        tabu = TU | TU.transpose(0, 2, 1)
         conflict = OUT > EPS  # players sitting with someone they should not meet
         invalid |= ~(conflict[:, :, None] | conflict[:, None, :])
-        allowed = ~invalid & (~tabu | (cur + D < best - EPS))
-        if not allowed.any():
-            if not (~invalid).any():
-                break
-            tabu_until[:] = 0
-            continue
-        Dm = np.where(allowed, D, np.inf)
-        if pair_round is not None and second.any():
-            # the two swaps of a compound move interact (the same two players): its
-            # estimate is replaced by the exact change for the most promising few
-            comp = ~invalid & second
-            Dm[second] = np.inf
-            single = float(Dm.min())
-            est = np.where(comp, D, np.inf)
-            # only when no single swap improves (they are cheap and usually enough)
-            flat = np.flatnonzero(est < single + 3.0) if single > -EPS else np.zeros(0, int)
-            if len(flat) > 32:
-                flat = flat[np.argsort(est.ravel()[flat], kind="stable")[:32]]
-            for f in flat:
-                r1, a, b = (int(v) for v in np.unravel_index(int(f), D.shape))
-                d = _compound_delta(mem, tab, M, costs, r1, int(pair_round[r1, a, b]), a, b)
-                if not tabu[r1, a, b] or cur + d < best - EPS:
-                    Dm[r1, a, b] = d
-        m = Dm.min()
-        if not np.isfinite(m):  # only compound moves were left, none allowed
-            tabu_until[:] = 0
-            continue
-        cand = np.flatnonzero(Dm <= m + EPS)
-        r, p, q = np.unravel_index(int(cand[rng.randrange(len(cand))]), Dm.shape)
-        _apply_swap(mem, tab, S, M, int(r), int(p), int(q))
-        A, B = int(tab[r, q]), int(tab[r, p])
-        tabu_until[r, p, A] = it + 4 + rng.randrange(12)
-        tabu_until[r, q, B] = it + 4 + rng.randrange(12)
-        if pair_round is not None and pair_round[r, p, q] < R:
-            r2 = int(pair_round[r, p, q])
-            _apply_swap(mem, tab, S, M, r2, int(p), int(q))
-            tabu_until[r2, p, int(tab[r2, q])] = it + 4 + rng.randrange(12)
-            tabu_until[r2, q, int(tab[r2, p])] = it + 4 + rng.randrange(12)
-        cur = costs.total(M) + moved_cost()
-        if cur < best - EPS:
-            best, best_mem = cur, [[list(t) for t in rnd] for rnd in mem]
-            last_improve = last_best = it
-        elif it - last_improve > stall:
-            # restart from the best schedule with a small random perturbation
-            last_improve = it
-            mem = [[list(t) for t in rnd] for rnd in best_mem]
-            tab[:] = -1
-            S[:] = 0
-            for rr, rnd in enumerate(mem):
-                for t, tbl in enumerate(rnd):
-                    for x in tbl:
-                        tab[rr, x] = t
-                        S[rr, x, t] = 1.0
-            M = meeting_counts(P, mem, F.copy())
-            for _ in range(2 + rng.randrange(4)):
-                rr = rng.randrange(R)
-                t1, t2 = rng.sample(range(T), 2)
-                x, y = rng.choice(mem[rr][t1]), rng.choice(mem[rr][t2])
-                if home is not None and (
-                    abs(int(home[rr, x]) - t2) > 1 or abs(int(home[rr, y]) - t1) > 1
-                ):
-                    continue
-                if cls is not None and cls[rr, x] != cls[rr, y]:
-                    continue
-                if fr is not None and (
-                    max(x, y) >= fr.n or fr.at_sub(tab, rr, x) != fr.at_sub(tab, rr, y)
-                ):
-                    continue
-                _apply_swap(mem, tab, S, M, rr, x, y)
-            tabu_until[:] = 0
-            cur = costs.total(M) + moved_cost()
-    Mb = meeting_counts(P, best_mem, F.copy())
-    return best_mem, costs.repeats(Mb)
+        return invalid, pair_round, D
+
+    def compound_moves(
+        self,
+        Dm: np.ndarray,
+        D: np.ndarray,
+        invalid: np.ndarray,
+        tabu: np.ndarray,
+        pair_round: np.ndarray,
+    ) -> None:
+        """The two swaps of a compound move interact (the same two players): in ``Dm``
+        its estimate is replaced by the exact change for the most promising few, only
+        when no single swap improves (they are cheap and usually enough)."""
+        second = pair_round < self.R
+        comp = ~invalid & second
+        Dm[second] = np.inf
+        single = float(Dm.min())
+        est = np.where(comp, D, np.inf)
+        flat = np.flatnonzero(est < single + 3.0) if single > -EPS else np.zeros(0, int)
+        if len(flat) > 32:
+            flat = flat[np.argsort(est.ravel()[flat], kind="stable")[:32]]
+        for f in flat:
+            r1, a, b = (int(v) for v in np.unravel_index(int(f), D.shape))
+            r2 = int(pair_round[r1, a, b])
+            d = _compound_delta(self.mem, self.tab, self.M, self.costs, r1, r2, a, b)
+            if not tabu[r1, a, b] or self.cur + d < self.best - EPS:
+                Dm[r1, a, b] = d
+
+    def swap(self, it: int, r: int, p: int, q: int, back: int | None) -> None:
+        """Swap ``p`` and ``q`` in round ``r`` (and back in round ``back``); moving either
+        back to the table it left is tabu for a few iterations."""
+        rng = self.rng
+        for rr in (r,) if back is None else (r, back):
+            _apply_swap(self.mem, self.tab, self.S, self.M, rr, p, q)
+            A, B = int(self.tab[rr, q]), int(self.tab[rr, p])
+            self.tabu_until[rr, p, A] = it + 4 + rng.randrange(12)
+            self.tabu_until[rr, q, B] = it + 4 + rng.randrange(12)
+
+    def restart(self) -> None:
+        """Back to the best schedule with a small random perturbation (a few swaps that
+        keep the rules), the tabu list cleared."""
+        rng, home, cls, fr = self.rng, self.home, self.cls, self.fr
+        self.load([[list(t) for t in rnd] for rnd in self.best_mem])
+        mem, tab = self.mem, self.tab
+        for _ in range(2 + rng.randrange(4)):
+            rr = rng.randrange(self.R)
+            t1, t2 = rng.sample(range(self.T), 2)
+            x, y = rng.choice(mem[rr][t1]), rng.choice(mem[rr][t2])
+            if home is not None and (
+                abs(int(home[rr, x]) - t2) > 1 or abs(int(home[rr, y]) - t1) > 1
+            ):
+                continue
+            if cls is not None and cls[rr, x] != cls[rr, y]:
+                continue
+            if fr is not None and (
+                max(x, y) >= fr.n or fr.at_sub(tab, rr, x) != fr.at_sub(tab, rr, y)
+            ):
+                continue
+            _apply_swap(mem, tab, self.S, self.M, rr, x, y)
+        self.tabu_until[:] = 0
+        self.cur = self.cost()
 
 
 class _Fair:

@@ -66,3 +66,44 @@ class Schedule:
 
     def is_substitute(self, player_id: int) -> bool:
         return player_id in self.substitutes
+
+
+@dataclass(frozen=True)
+class SeatingRequest:
+    """What ``generate`` seats: ``players`` (a count, ids or ``PlayerSpec``s: the players
+    still active, so a dropped player is simply left out) for ``rounds`` rounds in total.
+
+    ``played``: rounds already played, kept unchanged (the schedule holds them followed by
+    ``rounds - len(played)`` new rounds).  ``planned``: the schedule made before (all
+    rounds, indexed like ``played``); a re-draft after drops starts its new rounds from it,
+    keeping the tables without a dropped player (substitutes first take the empty seats).
+
+    ``method``: "balanced", or "swiss" (new rounds from neighbours in ``standings_order``,
+    best first, players exchanged between adjacent tables only).  ``fill``: "substitutes"
+    (placeholders with negative ids when the count is not a multiple of 4) or "byes"
+    (players sit out, spread evenly).
+
+    Groups kept apart: clubs (``PlayerSpec.club``), countries, ``teams`` (player id ->
+    team) and any further ``groupings``.  Clubs and teams are kept apart whenever given
+    (weight ``None``: ``DEFAULT_GROUP_WEIGHT``, below a repeat); a weight of 0 turns that
+    off.  Countries are kept apart only on request.
+
+    The same ``seed`` gives the same schedule; ``time_budget`` (seconds) is only a safety
+    cap, the search stops on its iteration count (``max_iterations``, else sized to about
+    half the budget)."""
+
+    players: Sequence[PlayerSpec | int] | int
+    rounds: int
+    seed: int | str = 0
+    played: Sequence[Round] = ()
+    planned: Sequence[Round] = ()
+    method: str = "balanced"
+    standings_order: Sequence[int] | None = None
+    fill: str = "substitutes"
+    avoid_club_weight: float | None = None
+    avoid_country_weight: float = 0.0
+    teams: Mapping[int, str] | None = None
+    avoid_team_weight: float | None = None
+    groupings: Sequence[Grouping] = ()
+    time_budget: float = 10.0
+    max_iterations: int | None = None

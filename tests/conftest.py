@@ -12,15 +12,14 @@ from django.contrib.auth.models import Group
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from scoring.standings import snapshot
 from tournament.access.roles import DIRECTORS_GROUP
 from tournament.events import services as event_services
 from tournament.events.models import Event
 from tournament.players import services as player_services
 from tournament.players.models import Player
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round
+from tournament.rounds.services import seats
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment
 
@@ -200,38 +199,6 @@ def hall(make_hall):
 
 
 @pytest.fixture(autouse=True)
-def fresh_public_page_memory():
-    """Each test has a fresh database, where slugs and revisions repeat: forget pages kept in
-    this process by earlier tests."""
-    from scoring import public
-    from scoring.public import mine
-    from scoring.standings.formats import ranking
-
-    ranking.RANKINGS.clear()
-    mine.TEAMS.clear()
-    public.PAGES.clear()
-    public.RECENT_KEYS.clear()
-    public.RENDERED.clear()
-    public.DECODED.clear()
-    public.PLAYER_PAGES.clear()
-    public.RECENT_REVISIONS.clear()
-    public.NAV.clear()
-    public.NAV_HTML.clear()
-    from scoring.ranking import views as ranking_pages
-
-    ranking_pages.PERSON_PAGES.clear()
-    ranking_pages.RECENT_KEYS.clear()
-
-
-@pytest.fixture(autouse=True)
-def standings_reader_closed():
-    """A test that reconciled outside a transaction on PostgreSQL left the helper thread of
-    ``scoring.standings.snapshot`` connected; close it so the test database can be dropped."""
-    yield
-    snapshot.close_reader()
-
-
-@pytest.fixture(autouse=True)
 def site_language():
     """Each test starts in the site's language: a request in Czech leaves Czech active in the
     thread (``LocaleMiddleware`` activates it and nothing resets it), and a later test that
@@ -254,7 +221,7 @@ def fresh_cache():
 def flush_past_append_only_triggers():
     """Tests that commit (``transaction=True``) wipe the database afterwards, which the
     append-only triggers refuse to the application. The wipe is allowed the way the triggers
-    foresee (penalties migration 0003): on PostgreSQL ``session_replication_role = replica``
+    foresee (``integrity.triggers``): on PostgreSQL ``session_replication_role = replica``
     for the wiping transaction (superuser only), on SQLite a row in ``integrity_maintenance``."""
     from django.db.backends.base.operations import BaseDatabaseOperations
 

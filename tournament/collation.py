@@ -1,6 +1,9 @@
-"""Names in the order a reader of the language expects: the Unicode Collation Algorithm
-(``pyuca``'s DUCET, the same on SQLite and PostgreSQL) with CLDR's tailorings of the
-interface languages, instead of the code-point order the database gives.
+"""Names as people read and type them: the order a reader of the language expects, and the one
+rule every search matches names by.
+
+The order: the Unicode Collation Algorithm (``pyuca``'s DUCET, the same on SQLite and
+PostgreSQL) with CLDR's tailorings of the interface languages, instead of the code-point order
+the database gives.
 
 English and French use the root order: "Ähtäri" files under A, "Łukasz" under L, "Zoë" last.
 Czech puts "č" after "c", "ch" after "h", "ř" after "r", "š" after "s" and "ž" after "z";
@@ -9,16 +12,27 @@ Polish gives "ą ć ę ł ń ó ś ź ż" their own place after their base lette
 letters, as in CLDR's standard Finnish order).
 
 Lists sort in Python after their query (``by_name``): the same queries, and the same order on
-SQLite and PostgreSQL."""
+SQLite and PostgreSQL.
+
+The match: a name is found by what people type, blind to case and accents as the collation's
+first level is ("Šťastný", "STASTNY" and "stastny" are one), and to the letters the collation
+keeps apart but keyboards do not (Ł, Ø, Đ, Ð, Ħ, Ŧ, ı are typed L, O, D, D, H, T, i; Æ, Œ, Þ, ß
+as AE, OE, TH, SS): every word typed must start a word of the name, in any order ("nowak luk"
+finds "Łukasz Nowak"). ``match_key`` folds a text, ``key_matches`` is the rule, ``matches`` both,
+and ``key_filter`` the same rule as a database filter over a stored key (``Person.match_key``),
+alike on SQLite and PostgreSQL. ``same_name`` says whether two names are one name (self
+check-in: the name as typed, whatever its accents and word order)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from typing import TypeVar
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import translation
 from pyuca.collator import Collator_10_0_0
 
@@ -152,3 +166,73 @@ def by_name(
 
 def names_sorted(names: Iterable[str], language: str | None = None) -> list[str]:
     return by_name(names, key=str, language=language)
+
+
+# --- matching names ---------------------------------------------------------------------------
+
+# Letters with no accent to strip (no canonical decomposition) that are typed as plain ones.
+PLAIN_LETTERS = {
+    "ł": "l",
+    "ø": "o",
+    "đ": "d",
+    "ð": "d",
+    "ħ": "h",
+    "ŧ": "t",
+    "ı": "i",
+    "æ": "ae",
+    "œ": "oe",
+    "þ": "th",
+}
+# Dropped inside a word: "O'Brien" is found by "obrien" and by "o'brien"; the Catalan "l·l".
+JOINERS = "'\u2019\u02bc\u2018`\u00b7"
+# One pass of ``str.translate`` after the decomposition: the plain letters, and no joiner nor
+# combining mark (the accents; those of the planes names are written in).
+FOLD = str.maketrans(
+    {
+        **PLAIN_LETTERS,
+        **dict.fromkeys(JOINERS),
+        **{chr(c): None for c in range(0x0300, 0x20000) if unicodedata.combining(chr(c))},
+    }
+)
+NOT_A_WORD = re.compile(r"[\W_]+")
+
+
+def match_key(text: str) -> str:
+    """``text`` as names are matched: case-folded (``ß`` is "ss", ``İ`` is "i"), compatibility
+    decomposed without its accents, the letters of ``PLAIN_LETTERS`` plain, ``JOINERS`` dropped,
+    anything else that is not a letter or digit a space; the words joined by single spaces."""
+    # Unicode's compatibility caseless match: decomposed, folded, decomposed again ("ℌ" is "h").
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+    return NOT_A_WORD.sub(" ", decomposed.translate(FOLD)).strip()
+
+
+def key_matches(query_key: str, name_key: str) -> bool:
+    """The rule: every word of ``query_key`` starts a word of ``name_key`` (both folded by
+    ``match_key``); an empty query matches nothing."""
+    words = name_key.split()
+    typed = query_key.split()
+    return bool(typed) and all(any(w.startswith(t) for w in words) for t in typed)
+
+
+def matches(query: str, name: str) -> bool:
+    """Whether ``name`` is found by ``query`` (see the module's docstring)."""
+    return key_matches(match_key(query), match_key(name))
+
+
+def key_filter(field: str, query: str) -> Q:
+    """``key_matches`` as a filter on ``field``, a column holding ``match_key`` of a name: each
+    word typed starts the key or follows one of its spaces. Matches nothing for an empty
+    query."""
+    typed = match_key(query).split()
+    if not typed:
+        return Q(pk__in=[])
+    condition = Q()
+    for word in typed:
+        condition &= Q(**{f"{field}__startswith": word}) | Q(**{f"{field}__contains": " " + word})
+    return condition
+
+
+def same_name(typed: str, name: str) -> bool:
+    """Whether ``typed`` is ``name`` itself, whatever its case, accents and word order."""
+    words = sorted(match_key(typed).split())
+    return bool(words) and words == sorted(match_key(name).split())

@@ -16,10 +16,10 @@ import seating
 from tournament.access.roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
 from tournament.events import services as event_services
 from tournament.events.models import Event
-from tournament.players import importing as player_import
-from tournament.rounds import seats
+from tournament.players.services import importing as player_import
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round
+from tournament.rounds.services import seats
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment
 
@@ -135,7 +135,9 @@ def _seating(players, rounds: int) -> list[list[list[int]]]:
     """All rounds up front from the generator: no repeat meetings, winds balanced, clubs kept
     apart where it costs nothing."""
     specs = [seating.PlayerSpec(p.pk, p.club, str(p.country)) for p in players]
-    schedule = seating.generate(specs, rounds, seed=2026, avoid_club_weight=1.0)
+    schedule = seating.generate(
+        seating.SeatingRequest(specs, rounds, seed=2026, avoid_club_weight=1.0)
+    )
     return [[list(table) for table in tables] for tables in schedule.rounds]
 
 

@@ -6,6 +6,8 @@ round numbers are unique per event and table numbers unique per round. Seats of 
 are frozen by a trigger (see migration 0002).
 """
 
+from tournament.channels.models import EventChannel
+from tournament.contacts.models import Contact
 from tournament.events.models import (
     FORMAT_FIELDS,
     MAX_NUMBER,
@@ -15,6 +17,7 @@ from tournament.events.models import (
     default_time_zone,
     time_zone_names,
 )
+from tournament.fees.models import Fee, FeeChoice, FeeSettings, Payment
 from tournament.formats.models import CutDecision, Stage
 from tournament.notify.models import (
     Delivery,
@@ -50,6 +53,7 @@ from tournament.rounds.models import (
     Seat,
     SeatingDraft,
     Table,
+    TableExtension,
     Wind,
 )
 from tournament.staff.models import RefereeAssignment, StaffInvitation
@@ -65,11 +69,17 @@ __all__ = [
     "WIND_ORDER",
     "Announcement",
     "Attendance",
+    "Contact",
     "CutDecision",
     "Delivery",
     "Event",
+    "EventChannel",
+    "Fee",
+    "FeeChoice",
+    "FeeSettings",
     "Message",
     "NotifySettings",
+    "Payment",
     "Player",
     "PlayerImport",
     "Person",
@@ -90,6 +100,7 @@ __all__ = [
     "Stage",
     "StaffInvitation",
     "Table",
+    "TableExtension",
     "Team",
     "Wind",
     "default_time_zone",

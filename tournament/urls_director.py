@@ -1,6 +1,8 @@
 from django.urls import path
 
+from tournament.channels.urls_director import urlpatterns as channel_urls
 from tournament.events import views as event_views
+from tournament.fees.urls_director import urlpatterns as fee_urls
 from tournament.hall import views as hall_views
 from tournament.players import views as player_views
 from tournament.registration.urls_director import urlpatterns as registration_urls
@@ -27,6 +29,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/cards/", round_views.table_cards, name="table-cards"),
     path("<slug:slug>/referees/", referee_views.referees, name="referees"),
     path("<slug:slug>/hall/", hall_views.hall, name="hall"),
+    path("<slug:slug>/rounds/<int:number>/extra-time/", hall_views.extra_time, name="extra-time"),
     path("<slug:slug>/seating/", seating_views.seating_page, name="seating"),
     path("<slug:slug>/rounds/<int:number>/print/", round_views.seating_print, name="seating-print"),
     path(
@@ -43,4 +46,6 @@ urlpatterns = [
         name="invitation-withdraw",
     ),
     *registration_urls,
+    *fee_urls,
+    *channel_urls,
 ]

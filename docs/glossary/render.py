@@ -1,7 +1,7 @@
 """Render docs/glossary/<lang>.md from docs/glossary/glossary.toml.
 
 Usage: python docs/glossary/render.py   (writes cs.md, fr.md, fi.md, pl.md and en.md)
-tests/i18n/test_glossary.py checks that the files are up to date and that the catalogues
+tests/site/i18n/test_glossary.py checks that the files are up to date and that the catalogues
 follow the glossary.
 """
 

@@ -12,8 +12,8 @@ from tournament.rounds.serializers import ID_MAX
 @extend_schema_field(
     {
         "type": "object",
-        "description": "The details the foul code asks for (RULES.md section 3); one schema per "
-        "code, selected by `code`: "
+        "description": "The details the foul code asks for (docs/rules/fouls.md#catalogue); "
+        "one schema per code, selected by `code`: "
         + "; ".join(f"`{code}`: {foul.label}" for code, foul in CATALOGUE.items()),
         "oneOf": list(catalogue_json_schema().values()),
     }

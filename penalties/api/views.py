@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -58,20 +58,6 @@ class Voiders(EventStaffWrites):
             return False
         services.check_voider(view.event, request.user)
         return True
-
-
-class ConflictError(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "The current state forbids this."
-
-
-def _call(function, *args, **kwargs):
-    try:
-        return function(*args, **kwargs)
-    except DjangoValidationError as exc:
-        raise as_drf_error(exc) from exc
-    except services.Conflict as exc:
-        raise ConflictError({exc.field: [exc.message]}) from exc
 
 
 def _sees_audit(request, event) -> bool:
@@ -166,11 +152,10 @@ class FoulList(generics.GenericAPIView):
         incoming = FoulCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = services.FoulInput(**incoming.validated_data)
-        report, created = _call(
-            services.record_foul, self.event, request.user, data, user_agent=_user_agent(request)
+        report, created = services.record_foul(
+            self.event, request.user, data, user_agent=_user_agent(request)
         )
-        if not created:
-            report = reports_queryset(self.event).get(pk=report.pk)
+        report = reports_queryset(self.event).get(pk=report.pk)
         return Response(
             FoulReportAuditSerializer(report).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
@@ -190,8 +175,7 @@ class FoulPreview(APIView):
         data.setdefault("idempotency_key", "preview")
         incoming = FoulCreateSerializer(data=data)
         incoming.is_valid(raise_exception=True)
-        checked = _call(
-            services.check_foul,
+        checked = services.check_foul(
             self.event,
             request.user,
             services.FoulInput(**incoming.validated_data),
@@ -232,8 +216,7 @@ class FoulVoid(APIView):
         report = get_object_or_404(FoulReport, event=self.event, pk=pk)
         incoming = VoidCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
-        _call(
-            services.void_report,
+        services.void_report(
             report,
             request.user,
             incoming.validated_data["reason"],

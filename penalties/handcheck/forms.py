@@ -35,17 +35,29 @@ class HandCheckForm(forms.Form):
         initial="0",
         widget=TileRadio,
     )
-    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WINDS, initial="0")
+    # "As seated": the chosen player's seat wind now, from their seat and the sheet's dealer.
+    seat_wind = forms.ChoiceField(
+        label=_("Seat wind"), choices=[("", _("As seated")), *WINDS], initial="", required=False
+    )
     prevalent_wind = forms.ChoiceField(label=_("Prevailing wind"), choices=WINDS, initial="0")
     last_tile = forms.BooleanField(label=_("On the last tile (wall or discard)"), required=False)
     kong = forms.BooleanField(
         label=_("Kong win (replacement tile, or robbing a kong)"), required=False
     )
 
-    def __init__(self, *args: Any, family: str, seats: list[Seat], red_fives: bool, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        family: str,
+        seats: list[Seat],
+        red_fives: bool,
+        winds: dict[str, int] | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.family = family
         self.red_fives = red_fives
+        self.winds = winds or {}
         self.fields["player"] = forms.ChoiceField(
             label=_("Whose hand"),
             choices=seat_choices(seats),
@@ -86,7 +98,9 @@ class HandCheckForm(forms.Form):
         data = self.cleaned_data
         situation: dict[str, Any] = {
             "tsumo": data["tsumo"] == "1",
-            "seat_wind": int(data["seat_wind"]),
+            "seat_wind": int(data["seat_wind"])
+            if data.get("seat_wind")
+            else self.winds.get(data["player"], 0),
             "prevalent_wind": int(data["prevalent_wind"]),
         }
         for name in FLAGS:

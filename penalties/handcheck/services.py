@@ -80,7 +80,7 @@ def payment(
     counters: int = 0,
     sticks: int = 0,
 ) -> dict[str, Any] | None:
-    """What the win pays under RULES.md section 7 (``rules.hands``, with the table's counters
+    """What the win pays under docs/rules/hands.md (``rules.hands``, with the table's counters
     and riichi sticks): ``gain`` for the winner and who pays what; None for a false win."""
     if not result.reaches_minimum:
         return None

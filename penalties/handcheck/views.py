@@ -16,13 +16,15 @@ from django.views.decorators.http import require_GET
 
 from penalties.handcheck import services
 from penalties.handcheck.forms import HandCheckForm
-from penalties.tablet.views import (
+from penalties.handcheck.reading import seat_wind, table_state
+from penalties.tablet.access import (
     explain_forbidden,
     seats_by_wind,
     seats_of,
     staff_of,
     table_of,
 )
+from tournament.rounds.models import WIND_ORDER
 
 TILES = {
     "m": [str(n) for n in range(1, 10)],
@@ -45,8 +47,18 @@ def check(request: HttpRequest, slug: str, round_number: int, table_number: int)
     options = services.event_options(event)
     red_fives = family == "riichi" and bool(options.get("red_fives"))
     bound = "notation" in request.GET
+    state = table_state(table)
     form = HandCheckForm(
-        request.GET if bound else None, family=family, seats=seats, red_fives=red_fives
+        request.GET if bound else None,
+        family=family,
+        seats=seats,
+        red_fives=red_fives,
+        winds={str(s.player_id): seat_wind(WIND_ORDER.index(s.wind), state) for s in seats},
+        initial={
+            "prevalent_wind": str(state.prevailing if state else 0),
+            "counters": state.counters if state else None,
+            "sticks": state.sticks if state else None,
+        },
     )
     result = lines = foul_url = paid = None
     if bound and form.is_valid():
@@ -96,6 +108,10 @@ def check(request: HttpRequest, slug: str, round_number: int, table_number: int)
             "tiles": TILES,
             "red_fives": red_fives,
             "flowers": family == "mcr",
+            "dealer": next(
+                (s.player for s in seats if state and WIND_ORDER.index(s.wind) == state.dealer),
+                None,
+            ),
         },
         status=400 if bound and form.errors else 200,
     )

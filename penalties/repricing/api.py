@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from penalties.repricing.services import reprice_event
 from rules import RULESETS
 from tournament.access.api import EventScoped, as_drf_error
-from tournament.events.pricing import MAX_REPRICING_REASON, reprice
+from tournament.events.reading.pricing import MAX_REPRICING_REASON, reprice
 
 
 class RepriceSerializer(serializers.Serializer):

@@ -33,7 +33,7 @@ from penalties.services import FoulInput, record_foul, void_report
 from rules import RuleError, get_ruleset
 from tournament.access.roles import is_director
 from tournament.events.models import RULESET_CHOICES, Event
-from tournament.events.pricing import MAX_REPRICING_REASON, repricing_preview
+from tournament.events.reading.pricing import MAX_REPRICING_REASON, repricing_preview
 from tournament.events.services import save_event
 
 
@@ -70,17 +70,8 @@ def rules_in_words(ruleset: str, options: Mapping[str, Any]) -> str:
     return _("%(rules)s with %(options)s") % {"rules": name, "options": "; ".join(parts)}
 
 
-def reprice_event(
-    event: Event,
-    user: AbstractBaseUser,
-    *,
-    ruleset: str,
-    options: dict | None,
-    reason: str,
-) -> RepricingSummary:
-    """Change ``event``'s ruleset and options and re-price its standing fouls (see above)."""
-    if not is_director(user, event):
-        raise PermissionDenied(_("Only the director may re-price the event's fouls."))
+def checked_reason(reason: str | None) -> str:
+    """The director's reason, stripped: required, at most ``MAX_REPRICING_REASON`` long."""
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": [_("Say why the fouls are re-priced.")]})
@@ -97,6 +88,49 @@ def reprice_event(
                 ]
             }
         )
+    return reason
+
+
+def record_again(
+    event: Event, user: AbstractBaseUser, report: FoulReport, before: str, after: str, reason: str
+) -> FoulReport:
+    """Void ``report`` saying why, and record it again under ``event``'s rules (as set)."""
+    void_report(
+        report,
+        user,
+        _("Re-priced from %(old)s to %(new)s, confirmed by %(user)s: %(reason)s")
+        % {"old": before, "new": after, "user": user.get_username(), "reason": reason},
+    )
+    replacement, _created = record_foul(
+        event,
+        user,
+        FoulInput(
+            round=report.round.number,
+            table=report.table.number,
+            offender=report.offender_id,
+            code=report.code,
+            details=dict(report.details or {}),
+            note=report.note,
+            explanation=report.explanation,
+            reason=_("Re-priced report #%(id)s: %(reason)s") % {"id": report.pk, "reason": reason},
+            idempotency_key=f"reprice-{report.pk}-{event.pk}",
+        ),
+    )
+    return replacement
+
+
+def reprice_event(
+    event: Event,
+    user: AbstractBaseUser,
+    *,
+    ruleset: str,
+    options: dict | None,
+    reason: str,
+) -> RepricingSummary:
+    """Change ``event``'s ruleset and options and re-price its standing fouls (see above)."""
+    if not is_director(user, event):
+        raise PermissionDenied(_("Only the director may re-price the event's fouls."))
+    reason = checked_reason(reason)
     try:
         get_ruleset(ruleset)
     except RuleError:
@@ -135,28 +169,7 @@ def reprice_event(
         repriced: list[tuple[int, int]] = []
         for item in priced:
             report: FoulReport = item.report
-            void_report(
-                report,
-                user,
-                _("Re-priced from %(old)s to %(new)s, confirmed by %(user)s: %(reason)s")
-                % {"old": before, "new": after, "user": user.get_username(), "reason": reason},
-            )
-            replacement, _created = record_foul(
-                locked,
-                user,
-                FoulInput(
-                    round=report.round.number,
-                    table=report.table.number,
-                    offender=report.offender_id,
-                    code=report.code,
-                    details=dict(report.details or {}),
-                    note=report.note,
-                    explanation=report.explanation,
-                    reason=_("Re-priced report #%(id)s: %(reason)s")
-                    % {"id": report.pk, "reason": reason},
-                    idempotency_key=f"reprice-{report.pk}-{locked.pk}",
-                ),
-            )
+            replacement = record_again(locked, user, report, before, after, reason)
             Replacement.objects.create(replaced=report, replacement=replacement)
             repriced.append((report.pk, replacement.pk))
     event.refresh_from_db()

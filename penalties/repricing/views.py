@@ -10,22 +10,33 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from penalties.repricing.services import reprice_event
+from tournament.access.confirm import confirmed
 from tournament.access.pages import director_required
 from tournament.events import services as event_services
 from tournament.events.forms import EventForm
 from tournament.events.models import Event
-from tournament.events.views import event_form_page
+from tournament.events.pages import event_form_page, repricing_question
+from tournament.events.reading.pricing import repricing_preview
 
 
 @require_POST
 @director_required
 def reprice(request: HttpRequest, event: Event) -> HttpResponse:
+    """Re-price and save, confirmed for the list of fouls the settings page showed: a POST
+    without that confirmation, or for another list (a foul recorded or voided meanwhile),
+    changes nothing and shows the list again."""
     form = EventForm(request.POST, instance=event)
     if form.is_valid():
+        stored = Event.objects.get(pk=event.pk)
+        preview = repricing_preview(stored, form.instance.ruleset, form.instance.ruleset_options)
+        if not confirmed(request, repricing_question(stored, form.instance.ruleset, preview)):
+            messages.error(request, _("Check the fouls to re-price below, then re-price."))
+            return event_form_page(request, form, event, repricing=True, status=409)
         try:
             with transaction.atomic():
                 stored = Event.objects.get(pk=event.pk)  # the form changed ``event`` itself

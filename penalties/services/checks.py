@@ -22,6 +22,7 @@ from rules import (
 )
 from rules.ledger import LedgerLine
 from rules.standings import RIICHI
+from tournament import errors
 from tournament.access.roles import is_director, referee_assignment
 from tournament.events.models import Event
 from tournament.numbers import shown
@@ -33,13 +34,11 @@ MAX_KEY_LENGTH = 64
 MAX_VOID_REASON = 2000
 
 
-class Conflict(Exception):
+class Conflict(errors.Conflict):
     """The request is well-formed but the current state forbids it (HTTP 409)."""
 
     def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
-        self.message = message
+        super().__init__(message, field)
 
 
 def invalid(field_name: str, message: str) -> ValidationError:

@@ -15,6 +15,7 @@ from penalties.models import FoulReport, LedgerEntry
 from penalties.services.checks import (
     MAX_KEY_LENGTH,
     MAX_VOID_REASON,
+    CheckedFoul,
     Conflict,
     FoulInput,
     check_foul,
@@ -70,12 +71,9 @@ def _as_int(value: Any) -> int | None:
         return None
 
 
-def record_foul(
-    event: Event, user: AbstractBaseUser, data: FoulInput, *, user_agent: str = ""
-) -> tuple[FoulReport, bool]:
-    """Store a foul report and its ledger entries. Returns ``(report, created)``; a replay of
-    a stored idempotency key returns the first report with ``created=False``."""
-    key = (data.idempotency_key or "").strip()
+def checked_key(key: str | None) -> str:
+    """The idempotency key, stripped: required, at most ``MAX_KEY_LENGTH`` long."""
+    key = (key or "").strip()
     if not key:
         raise invalid("idempotency_key", _("Each report needs an idempotency key."))
     if len(key) > MAX_KEY_LENGTH:
@@ -88,7 +86,11 @@ def record_foul(
             )
             % {"n": MAX_KEY_LENGTH},
         )
-    data.idempotency_key = key
+    return key
+
+
+def check_texts(data: FoulInput) -> None:
+    """The note, the explanation and the reason: no NUL, at most ``MAX_VOID_REASON`` long."""
     for name in ("note", "explanation", "reason"):
         text = getattr(data, name) or ""
         if "\x00" in text or len(text) > MAX_VOID_REASON:
@@ -101,6 +103,39 @@ def record_foul(
                 )
                 % {"max": MAX_VOID_REASON},
             )
+
+
+def ledger_entries(
+    event: Event, user: AbstractBaseUser, checked: CheckedFoul, report: FoulReport
+) -> list[LedgerEntry]:
+    """The checked foul's ledger lines as the (unsaved) entries of ``report``."""
+    return [
+        LedgerEntry(
+            event=event,
+            round=checked.round,
+            table=checked.table,
+            player=checked.seated[line.player],
+            kind=line.kind,
+            points=line.points,
+            scope=line.scope,
+            counterpart=None if line.counterpart is None else checked.seated[line.counterpart],
+            detail=line.detail,
+            report=report,
+            ruleset_key=checked.ruleset_key,
+            ruleset_version=checked.ruleset_version,
+            created_by=user,
+        )
+        for line in checked.lines
+    ]
+
+
+def record_foul(
+    event: Event, user: AbstractBaseUser, data: FoulInput, *, user_agent: str = ""
+) -> tuple[FoulReport, bool]:
+    """Store a foul report and its ledger entries. Returns ``(report, created)``; a replay of
+    a stored idempotency key returns the first report with ``created=False``."""
+    data.idempotency_key = key = checked_key(data.idempotency_key)
+    check_texts(data)
     assignment = check_recorder(event, user)
     existing = _replayed(event, user, assignment, data)
     if existing is not None:
@@ -131,28 +166,7 @@ def record_foul(
             )
             if checked.co_offenders:
                 report.co_offenders.add(*checked.co_offenders)
-            entries = LedgerEntry.objects.bulk_create(
-                [
-                    LedgerEntry(
-                        event=event,
-                        round=checked.round,
-                        table=checked.table,
-                        player=checked.seated[line.player],
-                        kind=line.kind,
-                        points=line.points,
-                        scope=line.scope,
-                        counterpart=None
-                        if line.counterpart is None
-                        else checked.seated[line.counterpart],
-                        detail=line.detail,
-                        report=report,
-                        ruleset_key=checked.ruleset_key,
-                        ruleset_version=checked.ruleset_version,
-                        created_by=user,
-                    )
-                    for line in checked.lines
-                ]
-            )
+            entries = LedgerEntry.objects.bulk_create(ledger_entries(event, user, checked, report))
             if tiles is not None:
                 handcheck.keep(report, data.hand_check, tiles)
             bump_revision(event)
@@ -162,7 +176,6 @@ def record_foul(
         if existing is None:
             raise
         return existing, False
-    _know_relations(report, entries, checked.co_offenders)
     transaction.on_commit(lambda: _tell_players(report, entries, checked), robust=True)
     return report, True
 
@@ -186,19 +199,3 @@ def _tell_players(report: FoulReport, entries: list[LedgerEntry], checked) -> No
     notify.enqueue_players(
         report.event, "penalty", f"foul{report.pk}", {pid: params for pid in offenders}
     )
-
-
-def _know_relations(report: FoulReport, entries: list[LedgerEntry], co_offenders: list) -> None:
-    """Remember on a report just written what its relations hold (its entries, co-offenders,
-    no void, no replacement, no reversal), the way ``prefetch_related`` does, so that answering
-    with it costs no query: the referee's tablet waits for that answer."""
-    report._prefetched_objects_cache = {}
-    for name, rows in (("entries", entries), ("co_offenders", co_offenders)):
-        known = getattr(report, name).all()
-        known._result_cache, known._prefetch_done = list(rows), True
-        report._prefetched_objects_cache[name] = known
-    for name in ("void", "replaces", "replaced_by"):
-        FoulReport._meta.get_field(name).set_cached_value(report, None)
-    reversal = LedgerEntry._meta.get_field("reversed_by")
-    for entry in entries:
-        reversal.set_cached_value(entry, None)

@@ -42,6 +42,23 @@ def _label(text: str) -> str:
     return _(text)
 
 
+def claim_item_field(
+    item, label: str, choices: list[tuple[str, str]], ruleset: Ruleset
+) -> forms.Field:
+    """One item of a claim row (a wrong claim's player, yes/no, choice or number), optional."""
+    if item.type == PLAYER:
+        return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=False)
+    if item.type == BOOL:
+        return forms.BooleanField(label=label, required=False)
+    if item.type == CHOICE:
+        return forms.ChoiceField(
+            label=label,
+            required=False,
+            choices=[("", "—"), *[(c, choice_label(c, ruleset)) for c in item.choices]],
+        )
+    return forms.IntegerField(label=label, required=False)
+
+
 class FoulForm(forms.Form):
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     # The tiles a referee checked (penalties.handcheck), kept with the report as evidence.
@@ -91,91 +108,7 @@ class FoulForm(forms.Form):
         )
         self.order_fields(["offender"])
         for f in self.detail_fields:
-            name = f"d_{f.name}"
-            label = _label(f.label)
-            if f.type == BOOL:
-                field = forms.BooleanField(label=label, required=False, initial=bool(f.default))
-            elif f.type == INT:
-                attrs = {"inputmode": "numeric"}
-                help_text = ""
-                if code == "referee_decision" and f.name == "amount":
-                    help_text = points_unit(ruleset)
-                if f.minimum is not None:
-                    attrs["min"] = f.minimum
-                if f.maximum is not None:
-                    attrs["max"] = f.maximum
-                field = forms.IntegerField(
-                    label=label,
-                    required=f.required,
-                    initial=f.default,
-                    help_text=help_text,
-                    widget=forms.NumberInput(attrs=attrs),
-                )
-            elif f.type == CHOICE:
-                options = [(c, choice_label(c, ruleset)) for c in f.choices]
-                if not f.required:
-                    options = [("", "—"), *options] if f.default is None else options
-                # Sub-choices get the offender buttons' touch targets.
-                field = forms.ChoiceField(
-                    label=label,
-                    choices=options,
-                    required=f.required,
-                    initial=f.default or "",
-                    widget=TileRadio,
-                )
-            elif f.type == PLAYER:
-                # An optional player (a transfer's receiver) can be cleared again.
-                field = forms.ChoiceField(
-                    label=label,
-                    choices=choices if f.required else [("", "—"), *choices],
-                    required=f.required,
-                    initial="",
-                    widget=TileRadio,
-                )
-                self.player_fields.append(name)
-            elif f.type == PLAYER_LIST:
-                field = forms.MultipleChoiceField(
-                    label=label, choices=choices, required=f.required, widget=TileCheckboxes
-                )
-                self.player_fields.append(name)
-            elif f.type == PLAYER_INT_MAP:
-                for seat in seats:
-                    self.fields[f"{name}__{seat.player_id}"] = forms.IntegerField(
-                        label=f"{label}: {seat.get_wind_display()}",
-                        required=False,
-                        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
-                    )
-                continue
-            elif f.type == OBJECT_LIST:
-                for row in range(CLAIM_ROWS):
-                    for item in f.item_fields:
-                        item_name = f"{name}__{row}__{item.name}"
-                        item_label = f"{label} {row + 1}: {_label(item.label)}"
-                        if item.type == PLAYER:
-                            self.fields[item_name] = forms.ChoiceField(
-                                label=item_label, choices=[("", "—"), *choices], required=False
-                            )
-                        elif item.type == BOOL:
-                            self.fields[item_name] = forms.BooleanField(
-                                label=item_label, required=False
-                            )
-                        elif item.type == CHOICE:
-                            self.fields[item_name] = forms.ChoiceField(
-                                label=item_label,
-                                required=False,
-                                choices=[
-                                    ("", "—"),
-                                    *[(c, choice_label(c, ruleset)) for c in item.choices],
-                                ],
-                            )
-                        else:
-                            self.fields[item_name] = forms.IntegerField(
-                                label=item_label, required=False
-                            )
-                continue
-            else:  # pragma: no cover - every catalogue type is handled above
-                raise AssertionError(f.type)
-            self.fields[name] = field
+            self._add_detail(f, choices, ruleset)
         self.fields["explanation"] = self.fields.pop("explanation")
         self.fields["note"] = self.fields.pop("note")
         if with_reason:
@@ -183,6 +116,76 @@ class FoulForm(forms.Form):
                 label=_("Reason for recording outside the live round"),
                 widget=forms.Textarea(attrs={"rows": 2}),
             )
+
+    def _add_detail(self, f, choices: list[tuple[str, str]], ruleset: Ruleset) -> None:
+        """The field (or fields: one per seat, one per claim row and item) of detail ``f``."""
+        name = f"d_{f.name}"
+        if f.type == PLAYER_INT_MAP:
+            for seat in self.seats:
+                self.fields[f"{name}__{seat.player_id}"] = forms.IntegerField(
+                    label=f"{_label(f.label)}: {seat.get_wind_display()}",
+                    required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+                )
+        elif f.type == OBJECT_LIST:
+            for row in range(CLAIM_ROWS):
+                for item in f.item_fields:
+                    item_label = f"{_label(f.label)} {row + 1}: {_label(item.label)}"
+                    self.fields[f"{name}__{row}__{item.name}"] = claim_item_field(
+                        item, item_label, choices, ruleset
+                    )
+        else:
+            if f.type in (PLAYER, PLAYER_LIST):
+                self.player_fields.append(name)
+            self.fields[name] = self._detail_field(f, choices, ruleset)
+
+    def _detail_field(self, f, choices: list[tuple[str, str]], ruleset: Ruleset) -> forms.Field:
+        """The one field of a yes/no, number, choice, player or players detail."""
+        label = _label(f.label)
+        if f.type == BOOL:
+            return forms.BooleanField(label=label, required=False, initial=bool(f.default))
+        if f.type == INT:
+            attrs = {"inputmode": "numeric"}
+            help_text = ""
+            if self.code == "referee_decision" and f.name == "amount":
+                help_text = points_unit(ruleset)
+            if f.minimum is not None:
+                attrs["min"] = f.minimum
+            if f.maximum is not None:
+                attrs["max"] = f.maximum
+            return forms.IntegerField(
+                label=label,
+                required=f.required,
+                initial=f.default,
+                help_text=help_text,
+                widget=forms.NumberInput(attrs=attrs),
+            )
+        if f.type == CHOICE:
+            options = [(c, choice_label(c, ruleset)) for c in f.choices]
+            if not f.required:
+                options = [("", "—"), *options] if f.default is None else options
+            # Sub-choices get the offender buttons' touch targets.
+            return forms.ChoiceField(
+                label=label,
+                choices=options,
+                required=f.required,
+                initial=f.default or "",
+                widget=TileRadio,
+            )
+        if f.type == PLAYER:
+            # An optional player (a transfer's receiver) can be cleared again.
+            return forms.ChoiceField(
+                label=label,
+                choices=choices if f.required else [("", "—"), *choices],
+                required=f.required,
+                initial="",
+                widget=TileRadio,
+            )
+        if f.type == PLAYER_LIST:
+            return forms.MultipleChoiceField(
+                label=label, choices=choices, required=f.required, widget=TileCheckboxes
+            )
+        raise AssertionError(f.type)  # pragma: no cover - every catalogue type is handled
 
     def details(self) -> dict:
         """The details in the shape the rulebook validates."""

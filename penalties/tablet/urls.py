@@ -18,6 +18,11 @@ urlpatterns = [
         name="check-hand",
     ),
     path(
+        "<slug:slug>/r<int:round_number>/t<int:table_number>/extra-time/",
+        views.extra_time,
+        name="extra-time",
+    ),
+    path(
         "<slug:slug>/r<int:round_number>/t<int:table_number>/<str:code>/",
         views.foul_form,
         name="foul",

@@ -4,7 +4,7 @@ and asks for JSON with ``Accept: application/json``."""
 
 from __future__ import annotations
 
-from functools import wraps
+import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,19 +21,30 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from penalties import services
 from penalties.handcheck import services as handcheck
 from penalties.models import FoulReport
+from penalties.tablet.access import (
+    any_staff_of,
+    explain_forbidden,
+    is_head,
+    seats_by_wind,
+    seats_of,
+    staff_of,
+    table_of,
+    wants_json,
+)
 from penalties.tablet.forms import FoulForm
-from penalties.tablet.panels import render_panels
+from penalties.tablet.reading import render_panels
 from penalties.wording import foul_description
 from rules import CATALOGUE, get_ruleset
 from tournament.access.params import bounded_int
-from tournament.access.roles import can_enter_results, can_view, is_director, referee_assignment
+from tournament.access.roles import can_enter_results
 from tournament.collation import by_name
 from tournament.events.models import Event
-from tournament.events.ordering import latest_first
-from tournament.events.timezones import activate_event_time_zone
-from tournament.rounds.models import WIND_ORDER, Round, Seat, Table
-from tournament.staff.invitations import has_new_roles
+from tournament.events.reading.ordering import latest_first
+from tournament.hall import services as hall_services
+from tournament.rounds.models import Round, Table
+from tournament.rounds.reading import tabletimes
 from tournament.staff.models import RefereeAssignment
+from tournament.staff.services.invitations import has_new_roles
 
 require_GET_POST = require_http_methods(["GET", "POST"])
 
@@ -46,88 +58,6 @@ COMMON_FOULS = (
     "wrong_claim",
     "misnamed_discard",
 )
-
-
-def explain_forbidden(view):
-    """A refusal says why and leads back to the referee's tables (JSON for the offline queue,
-    which shows the reason on the form and on queued reports)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args, **kwargs):
-        try:
-            return view(request, slug, *args, **kwargs)
-        except PermissionDenied as exc:
-            message = str(exc) or _("You may not do this in this event.")
-            if _wants_json(request):
-                return JsonResponse({"errors": {"__all__": [{"message": message}]}}, status=403)
-            return render(
-                request,
-                "referee/forbidden.html",
-                {"slug": slug, "message": message},
-                status=403,
-            )
-
-    return wrapper
-
-
-def _event(request: HttpRequest, slug: str) -> Event:
-    """The event, 404 for anybody who may not see it (a private event's outsiders too)."""
-    event = get_object_or_404(Event, slug=slug)
-    if not can_view(request.user, event):
-        raise Http404
-    activate_event_time_zone(event)
-    return event
-
-
-def _staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None]:
-    """The event and the user's assignment (None for the director); 403 for anybody else who
-    may see the event, and for a private event the same 404 as for a missing one."""
-    event = _event(request, slug)
-    assignment = services.check_recorder(event, request.user)
-    return event, assignment
-
-
-def _any_staff(request: HttpRequest, slug: str) -> tuple[Event, RefereeAssignment | None, bool]:
-    """The event, the user's strongest assignment (None for the director) and whether they may
-    record fouls; scorekeepers see their tables too (to enter results)."""
-    event = _event(request, slug)
-    if is_director(request.user, event):
-        return event, None, True
-    assignment = referee_assignment(request.user, event)
-    if assignment is None:
-        raise PermissionDenied(_("You are not staff of this event."))
-    return event, assignment, assignment.role != RefereeAssignment.Role.SCOREKEEPER
-
-
-def _is_head(assignment: RefereeAssignment | None) -> bool:
-    return assignment is None or assignment.role == RefereeAssignment.Role.HEAD
-
-
-def _table(event: Event, round_number: int, table_number: int, assignment) -> Table:
-    table = get_object_or_404(
-        Table.objects.select_related("round"),
-        round__event=event,
-        round__number=round_number,
-        number=table_number,
-    )
-    if assignment is not None and not assignment.covers_table(table.number):
-        raise PermissionDenied(
-            _(
-                "Table %(t)s is not one of your tables (%(mine)s). Ask the head referee to "
-                "cover it, or go back to your tables."
-            )
-            % {"t": table.number, "mine": ", ".join(map(str, assignment.table_numbers))}
-        )
-    return table
-
-
-def _seats(table: Table) -> list[Seat]:
-    return list(table.seats.select_related("player"))
-
-
-def _seats_by_wind(seats: list[Seat]) -> list[tuple[str, Seat | None]]:
-    by_wind = {s.wind: s for s in seats}
-    return [(wind.label, by_wind.get(wind)) for wind in WIND_ORDER]
 
 
 @login_required
@@ -151,7 +81,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 @explain_forbidden
 def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
-    event, assignment, can_record = _any_staff(request, slug)
+    event, assignment, can_record = any_staff_of(request, slug)
     live = event.rounds.filter(status=Round.Status.LIVE).order_by("-number").first()
     tables = []
     if live:
@@ -161,7 +91,7 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
                 {
                     "table": table,
                     "mine": mine,
-                    "seats": _seats_by_wind(list(table.seats.all())),
+                    "seats": seats_by_wind(list(table.seats.all())),
                     "results": can_enter_results(request.user, event, table.number),
                 }
             )
@@ -173,7 +103,7 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "round": live,
             "tables": tables,
-            "is_head": _is_head(assignment),
+            "is_head": is_head(assignment),
             "can_record": can_record,
             "assigned": assignment.table_numbers if assignment else [],
             "offline_urls": offline_urls(event, live, tables, can_record) if live else [],
@@ -188,8 +118,8 @@ def my_tables(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @explain_forbidden
 def table_page(request: HttpRequest, slug: str, round_number: int, table_number: int):
-    event, assignment, can_record = _any_staff(request, slug)
-    table = _table(event, round_number, table_number, assignment)
+    event, assignment, can_record = any_staff_of(request, slug)
+    table = table_of(event, round_number, table_number, assignment)
     ruleset = get_ruleset(event.ruleset)
     common = [(code, _(CATALOGUE[code].label)) for code in COMMON_FOULS if code in ruleset.codes]
     others = [
@@ -209,41 +139,80 @@ def table_page(request: HttpRequest, slug: str, round_number: int, table_number:
             "event": event,
             "table": table,
             "round": table.round,
-            "seats": _seats_by_wind(_seats(table)),
+            "seats": seats_by_wind(seats_of(table)),
             "common": common,
             "others": others,
             "recent": recent,
-            "is_head": _is_head(assignment),
+            "is_head": is_head(assignment),
             "can_record": can_record,
             "can_result": can_enter_results(request.user, event, table.number),
             "show_others": request.GET.get("all") == "1",
             "check_hand": can_record and handcheck.family_of(event) is not None,
             "panels": render_panels(request, table.round, [table.number]),
+            **_table_time(table, is_head(assignment)),
         },
     )
 
 
-# For the tablet's other tools (penalties.handcheck): the same access rules and seat lists.
-staff_of = _staff
-table_of = _table
-seats_of = _seats
-seats_by_wind = _seats_by_wind
+def _table_time(table: Table, is_head: bool) -> dict:
+    """The table's own clock and extensions, and the form giving it more (the director and
+    the head referee, while the round is live)."""
+    clock = tabletimes.table_clock(table, timezone.now())
+    extensions = [e for e in tabletimes.extensions_of(table.round) if e.table_id == table.pk]
+    return {
+        "table_clock": clock,
+        "table_extra": sum(e.minutes for e in extensions),
+        "extensions": extensions,
+        "may_extend": is_head and table.round.status == Round.Status.LIVE,
+        "extension_key": uuid.uuid4().hex,
+    }
 
 
-def _wants_json(request: HttpRequest) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
+@login_required
+@require_POST
+@explain_forbidden
+def extra_time(request: HttpRequest, slug: str, round_number: int, table_number: int):
+    """Give the table minutes more on its clock (``tournament.hall.services.extend_table``),
+    from its page, the round board or the hall page; back to the page the form was on."""
+    event, assignment = staff_of(request, slug)
+    table = table_of(event, round_number, table_number, assignment)
+    try:
+        extension, _created = hall_services.extend_table(
+            table,
+            request.user,
+            minutes=request.POST.get("minutes", ""),
+            reason=request.POST.get("reason", ""),
+            idempotency_key=request.POST.get("key", ""),
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    except hall_services.ExtensionConflict as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Table %(table)d: +%(minutes)d min.")
+            % {"table": table.number, "minutes": extension.minutes},
+        )
+    back = request.POST.get("next", "")
+    if not back.startswith("/") or not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("referee:table", args=[slug, round_number, table_number])
+    return redirect(back)
 
 
 @login_required
 @require_GET_POST
 @explain_forbidden
 def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: int, code: str):
-    event, assignment = _staff(request, slug)
-    table = _table(event, round_number, table_number, assignment)
+    event, assignment = staff_of(request, slug)
+    table = table_of(event, round_number, table_number, assignment)
     ruleset = get_ruleset(event.ruleset)
     if code not in ruleset.codes:
         raise Http404
-    seats = _seats(table)
+    seats = seats_of(table)
     with_reason = table.round.status != Round.Status.LIVE and assignment is None
     form = FoulForm(
         request.POST or None,
@@ -258,22 +227,12 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
     hand_check = handcheck_summary(event, request.POST or form.initial)
     if request.method == "POST":
         if form.is_valid():
-            data = services.FoulInput(
-                round=table.round.number,
-                table=table.number,
-                offender=int(form.cleaned_data["offender"]),
-                code=code,
-                details=form.details(),
-                note=form.cleaned_data.get("note", ""),
-                explanation=form.cleaned_data.get("explanation", ""),
-                reason=form.cleaned_data.get("reason", ""),
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
+            data = foul_input(form, table)
             try:
                 data.hand_check = handcheck.read_inputs(form.cleaned_data.get("hand_check", ""))
                 if request.POST.get("action") == "preview":
                     preview = services.check_foul(event, request.user, data).description
-                    if _wants_json(request):
+                    if wants_json(request):
                         return JsonResponse({"preview": preview})
                 else:
                     report, created = services.record_foul(
@@ -283,7 +242,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
                         user_agent=request.headers.get("User-Agent", ""),
                     )
                     receipt = reverse("referee:receipt", kwargs={"slug": slug, "pk": report.pk})
-                    if _wants_json(request):
+                    if wants_json(request):
                         return JsonResponse(
                             {"id": report.pk, "created": created, "receipt": receipt},
                             status=201 if created else 200,
@@ -300,7 +259,7 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
                 status = 403
         if form.errors:
             status = status if status in (403, 409) else 400
-            if _wants_json(request):
+            if wants_json(request):
                 return JsonResponse({"errors": form.errors.get_json_data()}, status=status)
     return render(
         request,
@@ -314,10 +273,25 @@ def foul_form(request: HttpRequest, slug: str, round_number: int, table_number: 
             "label": _(CATALOGUE[code].label),
             "description": foul_description(code, ruleset),
             "preview": preview,
-            "seats": _seats_by_wind(seats),
+            "seats": seats_by_wind(seats),
             "hand_check": hand_check,
         },
         status=status,
+    )
+
+
+def foul_input(form: FoulForm, table: Table) -> services.FoulInput:
+    """The valid form's foul at ``table``, as the services take it."""
+    return services.FoulInput(
+        round=table.round.number,
+        table=table.number,
+        offender=int(form.cleaned_data["offender"]),
+        code=form.code,
+        details=form.details(),
+        note=form.cleaned_data.get("note", ""),
+        explanation=form.cleaned_data.get("explanation", ""),
+        reason=form.cleaned_data.get("reason", ""),
+        idempotency_key=form.cleaned_data["idempotency_key"],
     )
 
 
@@ -349,7 +323,7 @@ def handcheck_summary(event: Event, data) -> dict | None:
 @require_GET
 @explain_forbidden
 def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event, assignment = _staff(request, slug)
+    event, assignment = staff_of(request, slug)
     report = get_object_or_404(
         FoulReport.objects.select_related(
             "round", "table", "offender", "referee", "void__voided_by"
@@ -357,7 +331,7 @@ def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         event=event,
         pk=pk,
     )
-    if assignment is not None and not _is_head(assignment) and report.referee_id != request.user.pk:
+    if assignment is not None and not is_head(assignment) and report.referee_id != request.user.pk:
         raise PermissionDenied
     return render(
         request,
@@ -375,8 +349,8 @@ def receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_GET
 @explain_forbidden
 def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
-    event, assignment = _staff(request, slug)
-    if not _is_head(assignment):
+    event, assignment = staff_of(request, slug)
+    if not is_head(assignment):
         raise PermissionDenied(_("The foul list is for the head referee and the director."))
     reports = (
         FoulReport.objects.filter(event=event)
@@ -415,7 +389,7 @@ def foul_list(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def void(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event, _assignment = _staff(request, slug)
+    event, _assignment = staff_of(request, slug)
     report = get_object_or_404(FoulReport, event=event, pk=pk)
     try:
         services.void_report(

@@ -1,4 +1,4 @@
-"""The foul catalogue (RULES.md section 3): codes, labels and details schemas.
+"""The foul catalogue (docs/rules/fouls.md#catalogue): codes, labels and details schemas.
 
 Labels and descriptions are English, marked with ``gettext_noop`` for extraction; translate
 them at the edge. ``validate_details`` turns what a form or the API sent into clean details

@@ -1,5 +1,5 @@
-"""The catalogue itself (RULES.md section 3): every foul's code, label, description, details
-and checks; ``get_foul`` and ``validate_details`` read it."""
+"""The catalogue itself (docs/rules/fouls.md#catalogue): every foul's code, label,
+description, details and checks; ``get_foul`` and ``validate_details`` read it."""
 
 from collections.abc import Mapping
 

@@ -1,4 +1,4 @@
-"""Score sheets (RULES.md section 7): what each hand pays, and the dealer, counters and
+"""Score sheets (docs/rules/hands.md): what each hand pays, and the dealer, counters and
 deposits the sheet carries from hand to hand. Pure functions over small frozen dataclasses,
 like the rest of the rulebook; each ruleset names its family's ``HandRules``."""
 
@@ -19,6 +19,7 @@ from rules.hands.model import (
     parse_hand,
 )
 from rules.hands.points import POINT_HANDS
+from rules.hands.reseat import reseat_hand, seat_moves
 from rules.hands.riichi import RIICHI, base_points, round_up
 from rules.hands.sheet import HandRules, play_sheet
 
@@ -42,5 +43,7 @@ __all__ = [
     "hand_json",
     "parse_hand",
     "play_sheet",
+    "reseat_hand",
     "round_up",
+    "seat_moves",
 ]

@@ -1,4 +1,4 @@
-"""MCR hands (seed 003: the 8-point minimum; Green Book payments).
+"""MCR hands (seed 003: the 8-point minimum; Green Book payments): docs/rules/hands.md#mcr.
 
 A win by discard: the discarder pays 8 + the total fan (bonus tiles included), each other
 player 8. Self-drawn: each of the three pays 8 + the total fan. A draw scores nothing. The deal
@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.errors import RuleError
-from rules.hands.model import ABORTED, DRAW, WIN, Hand, SheetState
+from rules.hands.model import ABORTED, DRAW, EXTRAS_ARE_RIICHI, WIN, Hand, SheetState, riichi_extras
 from rules.hands.sheet import Payments
 from rules.i18n import gettext_noop as _
 from rules.i18n import ngettext_noop as ngettext
@@ -35,6 +35,8 @@ class McrHands:
     ) -> tuple[Payments, dict[int, int], SheetState]:
         if hand.riichi or hand.tenpai:
             raise RuleError("hand", _("MCR has no riichi and no tenpai payments"))
+        if riichi_extras(hand):
+            raise RuleError("hand", EXTRAS_ARE_RIICHI)
         if hand.kind == ABORTED:
             return (0, 0, 0, 0), {}, state
         after = replace(state, passes=state.passes + 1, hands=state.hands + 1)
@@ -82,7 +84,7 @@ class McrHands:
             after,
         )
 
-    def is_over(self, state: SheetState, options: Mapping[str, Any]) -> bool:
+    def is_over(self, state: SheetState, options: Mapping[str, Any], **_context: Any) -> bool:
         return state.hands >= options.get("game_length", GAME_LENGTH)
 
     def final(self, totals: Payments, state: SheetState, options: Mapping[str, Any]) -> Payments:

@@ -1,5 +1,5 @@
 """What a score sheet is made of: hands as announced at the table, and what the sheet makes of
-them (RULES.md section 7).
+them (docs/rules/hands.md).
 
 Seats are numbered 0-3 by the wind each player sat at when the table started: 0 East (the first
 dealer), 1 South, 2 West, 3 North. Turn order runs 0, 1, 2, 3, so the player on a seat's right
@@ -23,15 +23,21 @@ ABORTED = "aborted"
 POINTS = "points"
 ADJUSTMENT = "adjustment"
 KINDS = (WIN, DRAW, ABORTED, POINTS, ADJUSTMENT)
+# Riichi draws that end a hand before the wall runs out (docs/rules/hands.md#abortive-draws).
+ABORTIVE_REASONS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
 
 MAX_HAND_POINTS = 10**7
+EXTRAS_ARE_RIICHI = _(
+    "abortive draws, nagashi mangan and liability payments belong to the riichi rules"
+)
 
 
 @dataclass(frozen=True)
 class Win:
     """One winner of a hand. MCR: ``fan`` (without bonus tiles) and ``bonus`` (flowers and
     seasons). Riichi: ``han`` and ``fu``, or a ``limit`` by name (``yakuman`` may count
-    several)."""
+    several); ``pao``: the seat liable for a yakuman (liability payments), and
+    ``pao_yakuman`` how many of the win's yakuman it answers for (0: all of them)."""
 
     winner: int
     fan: int = 0
@@ -40,6 +46,8 @@ class Win:
     fu: int = 0
     limit: str = ""
     yakuman: int = 0
+    pao: int | None = None
+    pao_yakuman: int = 0
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,9 @@ class Hand:
     ``aborted``: the hand is re-dealt (after a chombo), nothing is paid and the dealer stays;
     ``points`` (wsom, classical, french): the points each seat won or paid, from the table's own
     count; ``adjustment`` (every ruleset): per-seat points that a referee decided, not a hand of
-    the game. ``riichi``: the seats that declared riichi in this hand."""
+    the game. ``riichi``: the seats that declared riichi in this hand. A riichi draw may be
+    ``abortive`` (one of ``ABORTIVE_REASONS``: nothing is paid but the riichi sticks) or name
+    the seats of a ``nagashi`` mangan."""
 
     kind: str
     wins: tuple[Win, ...] = ()
@@ -59,6 +69,8 @@ class Hand:
     riichi: tuple[int, ...] = ()
     tenpai: tuple[int, ...] = ()
     points: tuple[int, ...] | None = None
+    abortive: str = ""
+    nagashi: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,7 +158,7 @@ def _count(data: Mapping, name: str, field_name: str) -> int:
     return value
 
 
-WIN_FIELDS = ("winner", "fan", "bonus", "han", "fu", "limit", "yakuman")
+WIN_FIELDS = ("winner", "fan", "bonus", "han", "fu", "limit", "yakuman", "pao", "pao_yakuman")
 
 
 def _win(data: Any, prefix: str) -> Win:
@@ -157,6 +169,7 @@ def _win(data: Any, prefix: str) -> Win:
         raise RuleError(f"{prefix}.limit", _("must be the name of a limit hand"))
     if "winner" not in data:
         raise RuleError(f"{prefix}.winner", _("name the winner's seat"))
+    pao = data.get("pao")
     return Win(
         winner=_seat(data.get("winner"), f"{prefix}.winner"),
         fan=_count(data, "fan", f"{prefix}.fan"),
@@ -165,6 +178,8 @@ def _win(data: Any, prefix: str) -> Win:
         fu=_count(data, "fu", f"{prefix}.fu"),
         limit=limit,
         yakuman=_count(data, "yakuman", f"{prefix}.yakuman"),
+        pao=None if pao is None else _seat(pao, f"{prefix}.pao"),
+        pao_yakuman=_count(data, "pao_yakuman", f"{prefix}.pao_yakuman"),
     )
 
 
@@ -193,6 +208,16 @@ def parse_hand(data: Mapping[str, Any] | Hand) -> Hand:
     discarder = data.get("discarder")
     if discarder is not None:
         discarder = _seat(discarder, "discarder")
+    abortive = data.get("abortive") or ""
+    if abortive and (kind != DRAW or abortive not in ABORTIVE_REASONS):
+        raise RuleError(
+            "abortive",
+            _("an abortive draw is a draw, for one of: %(reasons)s"),
+            {"reasons": ", ".join(ABORTIVE_REASONS)},
+        )
+    nagashi = _seats(data.get("nagashi"), "nagashi")
+    if nagashi and kind != DRAW:
+        raise RuleError("nagashi", _("a nagashi mangan is paid at an exhaustive draw"))
     points = data.get("points")
     if kind in (POINTS, ADJUSTMENT):
         points = _points(points)
@@ -205,6 +230,8 @@ def parse_hand(data: Mapping[str, Any] | Hand) -> Hand:
         riichi=_seats(data.get("riichi"), "riichi"),
         tenpai=_seats(data.get("tenpai"), "tenpai"),
         points=points,
+        abortive=abortive,
+        nagashi=nagashi,
     )
 
 
@@ -233,8 +260,9 @@ def hand_json(hand: Hand) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": hand.kind}
     if hand.wins:
         data["wins"] = [
-            {k: getattr(w, k) for k in WIN_FIELDS if getattr(w, k) not in (0, "")}
+            {k: getattr(w, k) for k in WIN_FIELDS if getattr(w, k) not in (0, "", None)}
             | {"winner": w.winner}
+            | ({"pao": w.pao} if w.pao is not None else {})
             for w in hand.wins
         ]
     if hand.kind == WIN:
@@ -245,7 +273,17 @@ def hand_json(hand: Hand) -> dict[str, Any]:
         data["tenpai"] = list(hand.tenpai)
     if hand.points is not None:
         data["points"] = list(hand.points)
+    if hand.abortive:
+        data["abortive"] = hand.abortive
+    if hand.nagashi:
+        data["nagashi"] = list(hand.nagashi)
     return data
+
+
+def riichi_extras(hand: Hand) -> bool:
+    """Whether ``hand`` uses what only riichi scores: an abortive draw, a nagashi mangan or a
+    liable player."""
+    return bool(hand.abortive or hand.nagashi or any(w.pao is not None for w in hand.wins))
 
 
 def zero_sum(payments: Sequence[int]) -> bool:

@@ -1,4 +1,4 @@
-"""Riichi hands, EMA (RCR 2016) and WRC (RULES.md section 7).
+"""Riichi hands, EMA (RCR 2016) and WRC (docs/rules/hands.md#riichi).
 
 Base points = fu x 2^(2 + han), capped: 5 han, or a base over 2000, is mangan (2000); 6-7 han
 haneman (3000); 8-10 baiman (4000); 11+ sanbaiman (6000); yakuman 8000. A ron costs the
@@ -11,13 +11,25 @@ The dealer keeps the deal after a dealer win or when tenpai at a draw; a counter
 and after any draw, and cleared after a non-dealer win. A hanchan ends when the deal passes on
 from South 4 (no bust end).
 
-Options (defaults as in RULES.md): ``counted_yakuman`` (13+ han is a yakuman), ``multiple_yakuman``
-(a hand may count several yakuman), ``kiriage`` (4 han 30 fu and 3 han 60 fu are mangan), all
-off; ``leftover_deposits`` (``first_place``: sticks left at the end go to the first placed,
-shared equally by players tied there, a remainder to the tied seat nearest the first dealer;
-``lost``: they leave the game), ``multiple_ron`` (``all``: every winner is paid, counters and
-sticks to the winner nearest the discarder's right; ``head_bump``: only that winner wins),
-``game_length`` (``hanchan`` or ``tonpuusen``, East round only).
+Options (defaults as in docs/rules/hands.md#riichi-options): ``counted_yakuman`` (13+ han is a
+yakuman), ``multiple_yakuman`` (a hand may count several yakuman), ``kiriage`` (4 han 30 fu and
+3 han 60 fu are mangan), all off; ``leftover_deposits`` (``first_place``: sticks left at the end
+go to the first placed, shared equally by players tied there, a remainder to the tied seat
+nearest the first dealer; ``lost``: they leave the game), ``multiple_ron`` (``all``: every
+winner is paid, counters and sticks to the winner nearest the discarder's right;
+``head_bump``: only that winner wins; ``two``: at most two winners, a third makes the hand an
+abortive draw), ``game_length`` (``hanchan`` or ``tonpuusen``, East round only).
+
+The platforms' rules (docs/rules/hands.md#platforms), all off by default: ``abortive_draws``
+(a draw for nine terminals, four winds, four riichi, four kans or a triple ron: the riichi
+sticks stay, the dealer keeps the deal, a counter is added), ``nagashi_mangan`` (paid at an
+exhaustive draw as a mangan tsumo, without counters or sticks, instead of the tenpai payments),
+``liability`` (``whole``: the liable player pays a self-drawn yakuman alone and half of one on
+a discard, the counters too; ``yakuman``: only for the yakuman that made it liable),
+``bust_end`` (the game ends when a player goes below zero), ``goal_points`` (after the last
+hand, while nobody has that many points, the game goes on into the next wind's round, at most
+to its end) and ``dealer_stop`` (``win`` or ``win_or_tenpai``: in the last hand or after it,
+a dealer who keeps the deal while placed first, with at least ``goal_points``, ends the game).
 """
 
 from __future__ import annotations
@@ -51,7 +63,17 @@ DEFAULTS = {
     "leftover_deposits": "first_place",
     "multiple_ron": "all",
     "game_length": "hanchan",
+    "abortive_draws": False,
+    "nagashi_mangan": False,
+    "liability": "none",
+    "bust_end": False,
+    "goal_points": None,
+    "dealer_stop": "none",
 }
+MULTIPLE_RON = ("all", "head_bump", "two")
+LIABILITY = ("none", "whole", "yakuman")
+DEALER_STOP = ("none", "win", "win_or_tenpai")
+EXTENSION = 4  # passes of the extra round played while nobody has the goal points
 
 
 def _option(options: Mapping[str, Any], name: str) -> Any:
@@ -128,6 +150,30 @@ def nearest_right(discarder: int, seats: tuple[int, ...]) -> int:
     return min(seats, key=lambda seat: (seat - discarder) % 4)
 
 
+def liable_base(win: Win, base: int, options: Mapping[str, Any]) -> int:
+    """The part of ``base`` the win's liable player (``pao``) answers for: 0 without one."""
+    if win.pao is None:
+        if win.pao_yakuman:
+            raise RuleError("win.pao", _("name the liable player"))
+        return 0
+    liability = _option(options, "liability")
+    if liability == "none":
+        raise RuleError("win.pao", _("this event has no liability payments (pao)"))
+    if win.pao == win.winner:
+        raise RuleError("win.pao", _("the winner cannot be liable for their own win"))
+    if base < LIMITS["yakuman"]:
+        raise RuleError("win.pao", _("a player is liable only for a yakuman"))
+    if liability == "whole":
+        return base
+    count = win.pao_yakuman or base // LIMITS["yakuman"]
+    return min(base, LIMITS["yakuman"] * count)
+
+
+def top_seat(totals: tuple[int, ...]) -> int:
+    """The seat placed first: the highest score, a tie to the seat nearest the first dealer."""
+    return min(range(4), key=lambda seat: (-totals[seat], seat))
+
+
 class RiichiHands:
     family = "riichi"
     kinds = (WIN, DRAW, ABORTED)
@@ -148,9 +194,8 @@ class RiichiHands:
         for seat in hand.riichi:
             payments[seat] -= RIICHI_STICK
         deposits = state.deposits + RIICHI_STICK * len(hand.riichi)
-        dealer = state.dealer
         if hand.kind == DRAW:
-            return self._draw(state, hand, payments, deposits)
+            return self._draw(state, hand, payments, deposits, options)
         if hand.tenpai:
             raise RuleError("tenpai", _("tenpai is asked at a draw only"))
         wins = hand.wins
@@ -161,7 +206,8 @@ class RiichiHands:
         if hand.discarder in winners:
             raise RuleError("discarder", _("the winner cannot also be the discarder"))
         first = winners[0] if tsumo else nearest_right(hand.discarder, winners)
-        if len(wins) > 1 and _option(options, "multiple_ron") == "head_bump":
+        multiple = _option(options, "multiple_ron")
+        if len(wins) > 1 and multiple == "head_bump":
             raise RuleError(
                 "wins",
                 _(
@@ -170,27 +216,27 @@ class RiichiHands:
                 ),
                 {"seat": first},
             )
+        if len(wins) > 2 and multiple == "two":
+            raise RuleError(
+                "wins", _("three winners on one discard: the hand is an abortive draw (triple ron)")
+            )
         values: dict[int, int] = {}
         for win in wins:
             base = base_points(win, options, tsumo=tsumo)
-            won = 0
+            liable = liable_base(win, base, options)
             if tsumo:
-                for seat in range(4):
-                    if seat == win.winner:
-                        continue
-                    share = 2 if win.winner == dealer or seat == dealer else 1
-                    pays = round_up(share * base)
-                    payments[seat] -= pays + COUNTER_TSUMO * state.counters
-                    won += pays
-                payments[win.winner] += won + 3 * COUNTER_TSUMO * state.counters
+                won = self._tsumo(state, win, base, liable, payments)
             else:
-                won = round_up((6 if win.winner == dealer else 4) * base)
-                bonus = COUNTER_RON * state.counters if win.winner == first else 0
-                payments[hand.discarder] -= won + bonus
-                payments[win.winner] += won + bonus
+                counters = COUNTER_RON * state.counters if win.winner == first else 0
+                won = round_up((6 if win.winner == state.dealer else 4) * base)
+                half = round_up((6 if win.winner == state.dealer else 4) * liable) // 2
+                payments[hand.discarder] -= won - half + (0 if win.pao is not None else counters)
+                if win.pao is not None:
+                    payments[win.pao] -= half + counters
+                payments[win.winner] += won + counters
             values[win.winner] = won
         payments[first] += deposits
-        if dealer in winners:
+        if state.dealer in winners:
             after = replace(state, counters=state.counters + 1, deposits=0, hands=state.hands + 1)
         else:
             after = replace(
@@ -198,9 +244,48 @@ class RiichiHands:
             )
         return (payments[0], payments[1], payments[2], payments[3]), values, after
 
+    @staticmethod
+    def _tsumo(state: SheetState, win: Win, base: int, liable: int, payments: list[int]) -> int:
+        """Pay a self-drawn win into ``payments``: each other player's share of the base not
+        covered by a liable player, the liable player the rest and every counter. Returns what
+        the win was worth without counters."""
+        won = 0
+        counters = COUNTER_TSUMO * state.counters
+        for seat in range(4):
+            if seat == win.winner:
+                continue
+            share = 2 if state.dealer in (win.winner, seat) else 1
+            pays, covered = round_up(share * (base - liable)), round_up(share * liable)
+            payments[seat] -= pays + (counters if win.pao is None else 0)
+            if win.pao is not None:
+                payments[win.pao] -= covered + counters
+            won += pays + covered
+        payments[win.winner] += won + 3 * counters
+        return won
+
     def _draw(
-        self, state: SheetState, hand: Hand, payments: list[int], deposits: int
+        self,
+        state: SheetState,
+        hand: Hand,
+        payments: list[int],
+        deposits: int,
+        options: Mapping[str, Any],
     ) -> tuple[Payments, dict[int, int], SheetState]:
+        if hand.abortive:
+            if not _option(options, "abortive_draws"):
+                raise RuleError("abortive", _("this event plays no abortive draws"))
+            if hand.abortive == "triple_ron" and _option(options, "multiple_ron") != "two":
+                raise RuleError(
+                    "abortive", _("a triple ron is paid to its three winners in this event")
+                )
+            if hand.tenpai or hand.nagashi:
+                raise RuleError(
+                    "tenpai", _("an abortive draw pays nothing: leave tenpai and nagashi empty")
+                )
+            after = replace(
+                state, counters=state.counters + 1, deposits=deposits, hands=state.hands + 1
+            )
+            return (payments[0], payments[1], payments[2], payments[3]), {}, after
         noten_riichi = [seat for seat in hand.riichi if seat not in hand.tenpai]
         if noten_riichi:
             raise RuleError(
@@ -211,7 +296,14 @@ class RiichiHands:
                 ),
             )
         tenpai = hand.tenpai
-        if 0 < len(tenpai) < 4:
+        if hand.nagashi:
+            if not _option(options, "nagashi_mangan"):
+                raise RuleError("nagashi", _("this event plays no nagashi mangan"))
+            for seat in hand.nagashi:
+                self._tsumo(
+                    replace(state, counters=0), Win(seat, limit="mangan"), 2000, 0, payments
+                )
+        elif 0 < len(tenpai) < 4:
             gets, pays = DRAW_POOL // len(tenpai), DRAW_POOL // (4 - len(tenpai))
             for seat in range(4):
                 payments[seat] += gets if seat in tenpai else -pays
@@ -225,8 +317,41 @@ class RiichiHands:
         )
         return (payments[0], payments[1], payments[2], payments[3]), {}, after
 
-    def is_over(self, state: SheetState, options: Mapping[str, Any]) -> bool:
-        return state.passes >= PASSES[_option(options, "game_length")]
+    def is_over(
+        self,
+        state: SheetState,
+        options: Mapping[str, Any],
+        *,
+        before: SheetState | None = None,
+        hand: Hand | None = None,
+        totals: Payments | None = None,
+    ) -> bool:
+        length = PASSES[_option(options, "game_length")]
+        goal = _option(options, "goal_points")
+        if totals is not None and _option(options, "bust_end") and min(totals) < 0:
+            return True
+        if state.passes >= length + (EXTENSION if goal is not None else 0):
+            return True
+        if before is None or hand is None or totals is None:
+            return state.passes >= length
+        if before.passes < length - 1:
+            return False
+        if state.passes == before.passes:
+            return self._dealer_stops(before.dealer, hand, totals, options)
+        return state.passes >= length and (goal is None or max(totals) >= goal)
+
+    @staticmethod
+    def _dealer_stops(
+        dealer: int, hand: Hand, totals: Payments, options: Mapping[str, Any]
+    ) -> bool:
+        """In the last hand or after it, the dealer kept the deal: does the game end there?"""
+        stop = _option(options, "dealer_stop")
+        goal = _option(options, "goal_points")
+        if hand.kind == WIN:
+            kept = stop != "none" and dealer in (w.winner for w in hand.wins)
+        else:
+            kept = stop == "win_or_tenpai" and not hand.abortive and dealer in hand.tenpai
+        return kept and top_seat(totals) == dealer and (goal is None or totals[dealer] >= goal)
 
     def final(self, totals: Payments, state: SheetState, options: Mapping[str, Any]) -> Payments:
         if not state.deposits or _option(options, "leftover_deposits") == "lost":

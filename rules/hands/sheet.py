@@ -29,7 +29,18 @@ class HandRules(Protocol):
         (``finished`` not yet set: ``play_sheet`` asks ``is_over``)."""
         ...
 
-    def is_over(self, state: SheetState, options: Mapping[str, Any]) -> bool: ...
+    def is_over(
+        self,
+        state: SheetState,
+        options: Mapping[str, Any],
+        *,
+        before: SheetState | None = None,
+        hand: Hand | None = None,
+        totals: Payments | None = None,
+    ) -> bool:
+        """Whether the game is over in ``state``, reached by ``hand`` from ``before`` with the
+        running ``totals`` after it (rules whose end depends on the scores read them)."""
+        ...
 
     def final(
         self, totals: Payments, state: SheetState, options: Mapping[str, Any]
@@ -68,7 +79,10 @@ def play_sheet(
                 if state.finished:
                     raise RuleError("hand", _("the game is over: no more hands can be played"))
                 payments, values, after = rules.score(state, hand, options)
-                after = replace(after, finished=rules.is_over(after, options))
+                over = rules.is_over(
+                    after, options, before=state, hand=hand, totals=_add(totals, payments)
+                )
+                after = replace(after, finished=over)
         except RuleError as error:
             raise error.located(number) from None
         if sum(payments) + after.deposits != state.deposits:

@@ -1,6 +1,6 @@
 """The shape every ruleset has."""
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +14,6 @@ from rules.options import Option, clean_options
 from rules.report import Report
 from rules.rulesets.common import referee_decision
 from rules.seats import Player
-from rules.standings import Grid, RankedGrid
 
 PenaltyRule = Callable[[Report, dict], list[Consequence]]
 FieldNames = Mapping[str, tuple[str, ...]]
@@ -151,8 +150,9 @@ class Ruleset:
     def validate_table_result(
         self, scores: Mapping[Player, int], options: Mapping[str, Any] | None = None
     ) -> None:
-        """RULES.md section 5's sum check. Riichi events whose leftover sticks leave the game
-        (``leftover_deposits = lost``) may end short of the starting total by whole sticks."""
+        """The sum check of docs/rules/standings.md#table-result. Riichi events whose leftover
+        sticks leave the game (``leftover_deposits = lost``) may end short of the starting total
+        by whole sticks."""
         params = self._standings_params(options)
         if (
             self.method == standings.RIICHI
@@ -195,17 +195,7 @@ class Ruleset:
     def play_sheet(
         self, hands: Iterable[Hand | Mapping[str, Any]], options: Mapping[str, Any] | None = None
     ) -> Sheet:
-        """The score sheet after ``hands`` (RULES.md section 7), with the event's options."""
+        """The score sheet after ``hands`` (docs/rules/hands.md), with the event's options."""
         if self.hand_rules is None:
             raise RuleError("ruleset", f"the {self.name} rules keep no score sheets")
         return play_sheet(self.hand_rules, self.options(options), hands)
-
-    def rank_grid(
-        self,
-        grid: Grid,
-        options: Mapping[str, Any] | None = None,
-        names: Sequence[Player] | None = None,
-    ) -> RankedGrid:
-        return standings.rank_grid(
-            self.method, grid, names=names, **self._standings_params(options)
-        )

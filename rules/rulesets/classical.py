@@ -1,4 +1,4 @@
-"""Classical / Western rules (seed 000, Czech, 2005), RULES.md section 4 "classical".
+"""Classical / Western rules (seed 000, Czech, 2005): docs/rules/fouls.md#classical.
 
 The amounts that scale with the false mah-jong amount (1/2, 1/3, 1/6 of it) are derived by the
 rule of ``rules.options``: rounded down to a whole number, at least 1.

@@ -1,5 +1,5 @@
-"""Classical rules, French club edition (seed 001). The limit is 1000; East pays and receives
-double."""
+"""Classical rules, French club edition (seed 001): docs/rules/fouls.md#french. The limit is
+1000; East pays and receives double."""
 
 from fractions import Fraction
 

@@ -1,4 +1,5 @@
-"""Chinese Official / MCR in EMA (MERS) practice (seed 003, Green Book 2006)."""
+"""Chinese Official / MCR in EMA (MERS) practice (seed 003, Green Book 2006):
+docs/rules/fouls.md#mcr."""
 
 from rules.consequences import Consequence, DeadHand, Deduct, Warning
 from rules.hands import MCR

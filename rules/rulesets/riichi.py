@@ -1,9 +1,10 @@
-"""What riichi_ema (RCR 2016) and riichi_wrc (WRC 2015) share."""
+"""What riichi_ema (RCR 2016) and riichi_wrc (WRC 2015) share: docs/rules/fouls.md#riichi."""
 
 from rules.consequences import OVERALL, Consequence, DeadHand, Deduct, Redeal, Warning
 from rules.errors import RuleError
+from rules.hands.riichi import DEALER_STOP, LIABILITY, MULTIPLE_RON
 from rules.i18n import gettext_noop as _
-from rules.options import BOOL, CHOICE, INT, INT_LIST, Option, scope_option
+from rules.options import BOOL, CHOICE, INT, INT_LIST, OPTIONAL_INT, Option, scope_option
 from rules.report import Report
 from rules.rulesets.base import COMMON_CODES
 from rules.rulesets.common import warning
@@ -28,74 +29,134 @@ RECORD = {"chombo": ("kind",)}
 
 
 def options(chombo_points: int) -> dict[str, Option]:
+    """The riichi options in the order the settings form shows them: the standings', the
+    score sheets', what the online platforms play, and the tiles'."""
     return {
         o.name: o
         for o in (
-            Option(
-                "chombo_points",
-                INT,
-                chombo_points,
-                _("Chombo: deducted after uma, in raw points"),
-                minimum=1,
-                help=_("Raw points: 20000 is 20.0 points in the standings."),
-            ),
-            Option(
-                "start_points",
-                INT,
-                30000,
-                _("Starting points of each player"),
-                minimum=0,
-                help=_("A table's final scores must add up to four times this."),
-            ),
-            Option(
-                "uma",
-                INT_LIST,
-                (15000, 5000, -5000, -15000),
-                _("Uma for places 1 to 4, raw points"),
-                length=4,
-                help=_("Four whole numbers adding up to 0 (no oka)."),
-            ),
-            scope_option(OVERALL),
-            # Score sheets (RULES.md section 7).
-            Option("counted_yakuman", BOOL, False, _("Score sheets: 13 han or more is a yakuman")),
-            Option("multiple_yakuman", BOOL, False, _("Score sheets: several yakuman in one hand")),
-            Option(
-                "kiriage", BOOL, False, _("Score sheets: 4 han 30 fu and 3 han 60 fu are mangan")
-            ),
-            Option(
-                "leftover_deposits",
-                CHOICE,
-                "first_place",
-                _("Score sheets: riichi sticks left at the end"),
-                choices=("first_place", "lost"),
-            ),
-            Option(
-                "multiple_ron",
-                CHOICE,
-                "all",
-                _("Score sheets: several winners on one discard"),
-                choices=("all", "head_bump"),
-            ),
-            Option(
-                "game_length",
-                CHOICE,
-                "hanchan",
-                _("Score sheets: length of a game"),
-                choices=("hanchan", "tonpuusen"),
-            ),
-            # Hands read from their tiles (rules/tiles).
-            Option(
-                "tiles_on_sheet",
-                BOOL,
-                False,
-                _("Score sheets: hands may be entered by their tiles"),
-            ),
-            Option(
-                "open_tanyao", BOOL, True, _("Tiles: all simples (tanyao) counts in an open hand")
-            ),
-            Option("red_fives", BOOL, False, _("Tiles: the set has red fives, each one dora")),
+            *standing_options(chombo_points),
+            *sheet_options(),
+            *platform_options(),
+            *tile_options(),
         )
     }
+
+
+def standing_options(chombo_points: int) -> tuple[Option, ...]:
+    """The chombo's price, the starting points, the uma and the scope of fouls."""
+    return (
+        Option(
+            "chombo_points",
+            INT,
+            chombo_points,
+            _("Chombo: deducted after uma, in raw points"),
+            minimum=1,
+            help=_("Raw points: 20000 is 20.0 points in the standings."),
+        ),
+        Option(
+            "start_points",
+            INT,
+            30000,
+            _("Starting points of each player"),
+            minimum=0,
+            help=_("A table's final scores must add up to four times this."),
+        ),
+        Option(
+            "uma",
+            INT_LIST,
+            (15000, 5000, -5000, -15000),
+            _("Uma for places 1 to 4, raw points"),
+            length=4,
+            help=_("Four whole numbers adding up to 0 (no oka)."),
+        ),
+        scope_option(OVERALL),
+    )
+
+
+def sheet_options() -> tuple[Option, ...]:
+    """How the score sheets count (docs/rules/hands.md#riichi-options)."""
+    return (
+        Option("counted_yakuman", BOOL, False, _("Score sheets: 13 han or more is a yakuman")),
+        Option("multiple_yakuman", BOOL, False, _("Score sheets: several yakuman in one hand")),
+        Option("kiriage", BOOL, False, _("Score sheets: 4 han 30 fu and 3 han 60 fu are mangan")),
+        Option(
+            "leftover_deposits",
+            CHOICE,
+            "first_place",
+            _("Score sheets: riichi sticks left at the end"),
+            choices=("first_place", "lost"),
+        ),
+        Option(
+            "multiple_ron",
+            CHOICE,
+            "all",
+            _("Score sheets: several winners on one discard"),
+            choices=MULTIPLE_RON,
+        ),
+        Option(
+            "game_length",
+            CHOICE,
+            "hanchan",
+            _("Score sheets: length of a game"),
+            choices=("hanchan", "tonpuusen"),
+        ),
+    )
+
+
+def platform_options() -> tuple[Option, ...]:
+    """What the online platforms play (docs/rules/hands.md#platforms)."""
+    return (
+        Option(
+            "abortive_draws",
+            BOOL,
+            False,
+            _(
+                "Score sheets: abortive draws (nine terminals, four winds, four riichi, "
+                "four kans, triple ron)"
+            ),
+        ),
+        Option("nagashi_mangan", BOOL, False, _("Score sheets: nagashi mangan")),
+        Option(
+            "liability",
+            CHOICE,
+            "none",
+            _("Score sheets: liability payments (pao) for a yakuman"),
+            choices=LIABILITY,
+        ),
+        Option("bust_end", BOOL, False, _("Score sheets: the game ends below zero")),
+        Option(
+            "goal_points",
+            OPTIONAL_INT,
+            None,
+            _("Score sheets: points somebody needs for the game to end after its last hand"),
+            minimum=1,
+            help=_(
+                "While nobody has them, the game goes on into the next wind's round, at most "
+                "to its end. Empty: the game ends after its last hand."
+            ),
+        ),
+        Option(
+            "dealer_stop",
+            CHOICE,
+            "none",
+            _("Score sheets: a dealer placed first in the last hand ends the game"),
+            choices=DEALER_STOP,
+        ),
+    )
+
+
+def tile_options() -> tuple[Option, ...]:
+    """Hands read from their tiles (rules/tiles)."""
+    return (
+        Option(
+            "tiles_on_sheet",
+            BOOL,
+            False,
+            _("Score sheets: hands may be entered by their tiles"),
+        ),
+        Option("open_tanyao", BOOL, True, _("Tiles: all simples (tanyao) counts in an open hand")),
+        Option("red_fives", BOOL, False, _("Tiles: the set has red fives, each one dora")),
+    )
 
 
 def check_options(options: dict) -> None:

@@ -1,4 +1,4 @@
-"""World Series of Mahjong, Zung Jung based (seed 002, Finnish)."""
+"""World Series of Mahjong, Zung Jung based (seed 002, Finnish): docs/rules/fouls.md#wsom."""
 
 from rules.consequences import Consequence, DeadHand, PenaltyTiles, Warning
 from rules.hands import POINT_HANDS

@@ -5,9 +5,9 @@ those libraries (an import-linter contract says so); the rest of the product cal
 
 ``score_tiles(family, hand, situation, options)`` reads the hand (notation or the form's
 shape), checks it, and answers a ``TileResult``: the fans or yaku line by line, the total and
-the ``Win`` the score sheet counts. ``tile_payments`` says what that win pays under RULES.md
-section 7, through the same hand rules the score sheet uses, with the sheet's counters and
-deposits.
+the ``Win`` the score sheet counts. ``tile_payments`` says what that win pays under
+docs/rules/hands.md, through the same hand rules the score sheet uses, with the sheet's
+counters and deposits.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def tile_payments(
     state: SheetState | None = None,
     riichi_seats: tuple[int, ...] = (),
 ) -> Payments:
-    """What the win pays each seat (East, South, West, North) under RULES.md section 7, from
+    """What the win pays each seat (East, South, West, North) under docs/rules/hands.md, from
     ``state`` (dealer, counters, deposits). An MCR win under 8 fan is refused like an
     announced one (``RuleError``: a false win)."""
     rules = MCR if result.family == "mcr" else RIICHI

@@ -369,6 +369,15 @@ def check_shape(
 ) -> None:
     """What every hand must be before it is scored, whatever the rules: the checks that a
     library would answer with a bare code or not at all."""
+    check_melds_and_flowers(hand, situation, flowers_allowed=flowers_allowed)
+    check_tile_counts(hand, situation, red_fives=red_fives)
+    check_size(hand)
+    check_situation(hand, situation)
+
+
+def check_melds_and_flowers(hand: TileHand, situation: Situation, *, flowers_allowed: bool) -> None:
+    """Only kongs are declared concealed; flowers and seasons, if played, are listed apart,
+    each once."""
     for meld in hand.melds:
         if meld.concealed and meld.kind != KONG:
             raise RuleError(
@@ -387,6 +396,11 @@ def check_shape(
         raise RuleError("flowers", _("each flower and season is in the set once"))
     if any(t[1] == "f" for t in (*hand.concealed, hand.win, *situation.dora, *situation.ura)):
         raise RuleError("tiles", _("flowers and seasons are bonus tiles: list them apart"))
+
+
+def check_tile_counts(hand: TileHand, situation: Situation, *, red_fives: bool) -> None:
+    """At most four of a tile in the hand and the indicators, and the red fives as the set
+    has them: none without red fives, one of each suit with them."""
     every = [*hand.all_tiles(), *situation.dora, *situation.ura]
     reds = [t for t in every if is_red(t)]
     if reds and not red_fives:
@@ -404,6 +418,22 @@ def check_shape(
             raise RuleError(
                 "tiles", _("there is only one red five of each suit (0%(suit)s)"), {"suit": suit}
             )
+    if red_fives:
+        plain = Counter(t[1] for t in every if t[0] == "5" and t[1] in "mps")
+        for suit, count in sorted(plain.items()):
+            if count > 3:
+                raise RuleError(
+                    "tiles",
+                    _(
+                        "with red fives, a suit has three plain fives and the red one: write "
+                        "one of the four 5%(suit)s as 0%(suit)s"
+                    ),
+                    {"suit": suit},
+                )
+
+
+def check_size(hand: TileHand) -> None:
+    """Fourteen tiles, a kong counted as three, with the winning tile among them."""
     kongs = sum(1 for m in hand.melds if m.kind == KONG)
     size = len(hand.concealed) + 3 * len(hand.melds)
     if size != 14:
@@ -424,6 +454,12 @@ def check_shape(
         raise RuleError(
             "win", _("the winning tile %(tile)s is not in the hand"), {"tile": hand.win}
         )
+
+
+def check_situation(hand: TileHand, situation: Situation) -> None:
+    """The situation fits the hand: riichi, ippatsu and ura dora together, a kong win with
+    a kong, and no more indicators than the set has."""
+    kongs = sum(1 for m in hand.melds if m.kind == KONG)
     if situation.riichi and hand.is_open:
         raise RuleError("riichi", _("riichi needs a concealed hand: this one has open melds"))
     if situation.ippatsu and not situation.riichi:

@@ -51,7 +51,7 @@ class TileResult:
         return self.family != "mcr" or self.fan >= MCR_MINIMUM
 
     def win(self, winner: int) -> Win:
-        """The win as the score sheet counts it (RULES.md section 7)."""
+        """The win as the score sheet counts it (docs/rules/hands.md)."""
         if self.family == "mcr":
             return Win(winner=winner, fan=self.fan, bonus=self.bonus)
         if self.limit:

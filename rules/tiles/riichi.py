@@ -52,15 +52,22 @@ def option(options: Mapping[str, Any], name: str, default: bool) -> bool:
     return bool(options.get(name, default))
 
 
-def _tiles_136(hand: TileHand, situation: Situation) -> tuple[list[int], int, list, list, list]:
-    """The library's 136-tile indices: a red five is its suit's first copy."""
+FIVES = (4, 13, 22)  # the 34-indices of 5m, 5p, 5s
+
+
+def _tiles_136(
+    hand: TileHand, situation: Situation, *, red_fives: bool
+) -> tuple[list[int], int, list, list, list]:
+    """The library's 136-tile indices. With red fives, a red five is its suit's first copy
+    (the library's aka dora) and the plain fives take the other three; without them, the
+    four plain fives take all four copies."""
     used: dict[int, int] = {}
 
     def take(tile: str) -> int:
         i = index(tile)
         if is_red(tile):
             return i * 4
-        first = 1 if i in (4, 13, 22) else 0
+        first = 1 if red_fives and i in FIVES else 0
         copy = used.get(i, first)
         used[i] = copy + 1
         return i * 4 + copy
@@ -126,7 +133,9 @@ def score(
     if situation.first_draw and (hand.melds or situation.riichi):
         raise RuleError("first_draw", FIRST_DRAW)
     config = config_for(situation, options, state)
-    tiles, win, melds, dora, ura = _tiles_136(hand, situation)
+    tiles, win, melds, dora, ura = _tiles_136(
+        hand, situation, red_fives=option(options, "red_fives", False)
+    )
     try:
         response = HandCalculator.estimate_hand_value(
             tiles, win, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura

@@ -16,5 +16,14 @@ urlpatterns = [
     path("<slug:slug>/export/ema.csv", views.ema_csv, name="ema-csv"),
     path("<slug:slug>/export/hands.csv", views.hands_csv, name="hands-csv"),
     path("<slug:slug>/export/hands.xlsx", views.hands_xlsx, name="hands-xlsx"),
+    path("<slug:slug>/export/fees.csv", views.fees_people_csv, name="fees-people-csv"),
+    path("<slug:slug>/export/fees.xlsx", views.fees_people_xlsx, name="fees-people-xlsx"),
+    path("<slug:slug>/export/payments.csv", views.fees_payments_csv, name="fees-payments-csv"),
+    path("<slug:slug>/export/payments.xlsx", views.fees_payments_xlsx, name="fees-payments-xlsx"),
     path("<slug:slug>/export/archive.json", views.archive_json, name="archive-json"),
+    path(
+        "<slug:slug>/export/anonymised-archive.json",
+        views.anonymised_archive_json,
+        name="anonymised-archive-json",
+    ),
 ]

@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.formats import cuts
-from scoring.formats import tables as format_tables
-from tournament.access.api import EventScoped, as_drf_error
+from scoring.formats import reading, services
+from tournament.access.api import EventScoped
 from tournament.formats.models import Stage
 
 
@@ -75,7 +73,7 @@ class TeamStandingsView(APIView):
 
     @extend_schema(responses={200: TeamStandingsSerializer})
     def get(self, request, event):
-        current = format_tables.state(self.event)
+        current = reading.state(self.event)
         rows = [
             {
                 "place": r["place"],
@@ -83,7 +81,7 @@ class TeamStandingsView(APIView):
                 "values": r["exact"],
                 "members": r["members"],
             }
-            for r in format_tables.team_rows(self.event, current)
+            for r in reading.team_rows(self.event, current)
         ]
         return Response({"current": not current.updating, "rows": rows})
 
@@ -107,7 +105,7 @@ class FinalRankingView(APIView):
 
     @extend_schema(responses={200: FinalRankingSerializer})
     def get(self, request, event):
-        current = format_tables.state(self.event)
+        current = reading.state(self.event)
         stages = [
             {
                 "number": t["stage"].number,
@@ -116,11 +114,11 @@ class FinalRankingView(APIView):
                 "rows": _stage_rows(t["rows"]),
                 "consolation": _stage_rows(t["consolation"]),
             }
-            for t in format_tables.stage_tables(self.event, current)
+            for t in reading.stage_tables(self.event, current)
         ]
         rows = [
             {"place": r["place"], "player": {"id": r["player"], "name": r["name"]}}
-            for r in format_tables.final_rows(current)
+            for r in reading.final_rows(current)
         ]
         return Response({"current": not current.updating, "stages": stages, "rows": rows})
 
@@ -167,10 +165,7 @@ class CutView(APIView):
                 "chosen": decision.chosen,
                 "message": "",
             }
-        try:
-            view = cuts.cut_view(stage)
-        except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+        view = reading.cut_view(stage)
         line = view.line
         return {
             "confirmed": False,
@@ -191,14 +186,13 @@ class CutView(APIView):
         stage = self.stage()
         data = CutInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            cuts.confirm_cut(stage, request.user, data.validated_data["chosen"])
-            stage = self.stage()
-            if data.validated_data["seat"]:
-                cuts.seat_stage_round(stage)
-        except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
-        return Response(self.body(stage), status=status.HTTP_201_CREATED)
+        services.confirm_cut_and_seat(
+            stage,
+            request.user,
+            data.validated_data["chosen"],
+            seat=data.validated_data["seat"],
+        )
+        return Response(self.body(self.stage()), status=status.HTTP_201_CREATED)
 
 
 class SeatStageInSerializer(serializers.Serializer):
@@ -227,10 +221,7 @@ class SeatStageView(APIView):
         stage = get_object_or_404(Stage.objects.select_related("cut"), event=self.event, pk=pk)
         data = SeatStageInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            round_ = cuts.seat_stage_round(stage, data.validated_data.get("round"))
-        except DjangoValidationError as exc:
-            raise as_drf_error(exc) from exc
+        round_ = services.seat_stage_round(stage, data.validated_data.get("round"))
         return Response(
             {"round": round_.number, "tables": round_.tables.count()},
             status=status.HTTP_201_CREATED,

@@ -25,7 +25,7 @@ class TeamBestForm(forms.Form):
 
 
 class StageForm(forms.Form):
-    """What a director types for a stage; ``tournament.formats.stages`` checks it."""
+    """What a director types for a stage; ``tournament.formats.services.stages`` checks it."""
 
     name = forms.CharField(label=_("Name"), max_length=80)
     first_round = forms.CharField(

@@ -1,10 +1,8 @@
 """Director pages of the event's format: teams, stages, the cut line (live, the tie marked),
 confirming the cut and seating a stage's round in one step. Thin views over
-``tournament.formats.teams``/``stages`` and ``scoring.formats.cuts``."""
+``tournament.formats.services.teams``/``stages`` and ``scoring.formats.services``."""
 
 from __future__ import annotations
-
-from fractions import Fraction
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -14,15 +12,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring.formats import cuts
-from scoring.formats import tables as format_tables
+from scoring.formats import reading, services
 from scoring.formats.forms import StageForm, TeamBestForm, TeamForm
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
 from tournament.collation import by_name
 from tournament.events.models import Event
-from tournament.formats import stages as stage_services
-from tournament.formats import teams as team_services
 from tournament.formats.models import Stage
+from tournament.formats.services import stages as stage_services
+from tournament.formats.services import teams as team_services
 from tournament.players.models import Team
 
 
@@ -56,7 +53,7 @@ def teams(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("Team standings option saved."))
             return redirect("formats:teams", slug=event.slug)
-    current = format_tables.state(event)
+    current = reading.state(event)
     return render(
         request,
         "director/teams.html",
@@ -65,8 +62,8 @@ def teams(request: HttpRequest, event: Event) -> HttpResponse:
             "form": form,
             "best_form": best_form,
             "teams": by_name(event.teams.annotate(size=Count("members"))),
-            "rows": format_tables.team_rows(event, current),
-            "titles": format_tables.column_titles(current.method),
+            "rows": reading.team_rows(event, current),
+            "titles": reading.column_titles(current.method),
             "updating": current.updating,
         },
     )
@@ -93,15 +90,15 @@ def stages(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("Stage %(name)s added.") % {"name": stage.name})
             return redirect("formats:stages", slug=event.slug)
-    current = format_tables.state(event)
+    current = reading.state(event)
     return render(
         request,
         "director/stages.html",
         {
             "event": event,
             "form": form,
-            "tables": format_tables.stage_tables(event, current),
-            "titles": format_tables.column_titles(current.method),
+            "tables": reading.stage_tables(event, current),
+            "titles": reading.column_titles(current.method),
             "updating": current.updating,
         },
     )
@@ -141,9 +138,13 @@ def cut(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     stage = get_object_or_404(Stage.objects.select_related("cut"), event=event, pk=pk)
     if request.method == "POST":
         try:
-            cuts.confirm_cut(stage, request.user, request.POST.getlist("chosen"))
-            if request.POST.get("seat"):
-                round_ = cuts.seat_stage_round(Stage.objects.get(pk=stage.pk))
+            _decision, round_ = services.confirm_cut_and_seat(
+                stage,
+                request.user,
+                request.POST.getlist("chosen"),
+                seat=bool(request.POST.get("seat")),
+            )
+            if round_ is not None:
                 messages.success(
                     request,
                     _("Cut confirmed; round %(number)d is seated.") % {"number": round_.number},
@@ -159,27 +160,23 @@ def cut(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     error = ""
     if decision is None:
         try:
-            view = cuts.cut_view(stage)
+            view = reading.cut_view(stage)
             error = view.error
         except ValidationError as exc:
             error = " ".join(exc.messages)
-    current = format_tables.state(event)
+    current = reading.state(event)
     rows = []
     if view is not None:
         for place, who, total, table_points, score in view.standing:
-            exact = {
-                "total": str(Fraction(total, view.scale)),
-                "table_points": str(Fraction(table_points, view.scale)),
-                "score": str(Fraction(score, view.scale)),
-            }
+            exact = {"total": total, "table_points": table_points, "score": score}
             rows.append(
                 {
                     "place": place,
                     "player": who,
                     "name": current.names.get(who, ""),
                     "values": [
-                        format_tables.display(current.method or "score", exact[c], c)
-                        for c in format_tables.columns(current.method)
+                        reading.display(current.method or "score", exact[c], c)
+                        for c in reading.columns(current.method)
                     ],
                     "in": who in view.qualified,
                     "tied": who in view.tied,
@@ -195,7 +192,7 @@ def cut(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             "view": view,
             "rows": rows,
             "error": error,
-            "titles": format_tables.column_titles(current.method),
+            "titles": reading.column_titles(current.method),
             "chosen_names": [current.names.get(pk, "") for pk in decision.chosen]
             if decision
             else [],
@@ -208,7 +205,7 @@ def cut(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
 def seat_stage(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     stage = get_object_or_404(Stage.objects.select_related("cut"), event=event, pk=pk)
     try:
-        round_ = cuts.seat_stage_round(stage)
+        round_ = services.seat_stage_round(stage)
     except ValidationError as exc:
         _fail(request, exc)
     else:

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from scoring import public
-from scoring.public import formats as public_formats
+from scoring.public.views import formats as public_formats
 
 app_name = "public"
 

@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 
 from rules import ranking as rk
 from scoring.ranking import reading
-from scoring.ranking.inputs import options_of, results_by_person
 from scoring.ranking.models import RankingEntry, RankingEvent
+from scoring.ranking.reading.inputs import options_of, results_by_person
 from tournament.persons.models import Person
 
 DEFAULT_LIMIT = 100

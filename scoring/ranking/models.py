@@ -1,4 +1,4 @@
-"""The ranking across events (RULES.md section 8) as stored: which events count and their
+"""The ranking across events (docs/rules/ranking.md) as stored: which events count and their
 published final places, weight overrides (append-only), the ranking's settings per family, and
 the computed ranking (one row per listed person and family, as of ``RankingState.as_of``)."""
 
@@ -10,12 +10,23 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from integrity.models import AppendOnlyRule
 from rules.ranking import FAMILIES, PART_B_COUNT
 from tournament.events.models import Event
 from tournament.persons.models import Person
 from tournament.players.models import Player
 
 FAMILY_CHOICES = [(family, family) for family in FAMILIES]
+
+
+# The families' names as pages show them.
+FAMILY_NAMES = {
+    "mcr": "MCR",
+    "riichi": "Riichi",
+    "wsom": "WSOM",
+    "classical": _("Classical"),
+    "french": _("French classical"),
+}
 
 
 class RankingEvent(models.Model):
@@ -81,6 +92,8 @@ class WeightOverride(models.Model):
     """Append-only: a director's weight for an event (empty: back to the computed weight),
     with the reason, who and when. The newest row is in force."""
 
+    append_only_rule = AppendOnlyRule()
+
     event = models.ForeignKey(RankingEvent, on_delete=models.CASCADE, related_name="overrides")
     weight = models.CharField(_("weight"), max_length=20, blank=True)
     reason = models.CharField(_("reason"), max_length=500)
@@ -97,7 +110,7 @@ class WeightOverride(models.Model):
 
 
 class RankingSetting(models.Model):
-    """The ranking's options per family (Part B's count, RULES.md section 8)."""
+    """The ranking's options per family (Part B's count, docs/rules/ranking.md)."""
 
     family = models.CharField(max_length=20, choices=FAMILY_CHOICES, primary_key=True)
     part_b_count = models.PositiveSmallIntegerField(

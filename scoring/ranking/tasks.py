@@ -13,8 +13,8 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 
 from rules.ranking import FAMILIES
-from scoring.ranking import compute, storing
 from scoring.ranking.models import RankingState
+from scoring.ranking.services import compute, storing
 
 logger = logging.getLogger("scoring.ranking")
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.ranking import director
+from scoring.ranking.views import director
 
 app_name = "ranking-director"
 

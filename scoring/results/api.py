@@ -5,12 +5,9 @@ head referee, scorekeeper, floor referees when allowed).
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -22,22 +19,8 @@ from scoring.results.serializers import (
     ResultVersionSerializer,
     TableResultSerializer,
 )
-from tournament.access.api import EventStaffWrites, as_drf_error
+from tournament.access.api import EventStaffWrites
 from tournament.rounds.models import Table
-
-
-def _call(function, *args, **kwargs):
-    try:
-        return function(*args, **kwargs), None
-    except DjangoValidationError as exc:
-        raise as_drf_error(exc) from exc
-    except DjangoPermissionDenied as exc:
-        raise PermissionDenied(str(exc) or None) from exc
-    except result_services.ResultConflict as exc:
-        return None, Response(
-            {"detail": exc.message, "current_version": exc.current_version},
-            status=status.HTTP_409_CONFLICT,
-        )
 
 
 class _TableView(APIView):
@@ -93,8 +76,7 @@ class TableResultView(_TableView):
         serializer = ResultInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result, conflict = _call(
-            result_services.enter_result,
+        result = result_services.enter_result(
             table_obj,
             request.user,
             data["scores"],
@@ -102,8 +84,6 @@ class TableResultView(_TableView):
             reason=data.get("reason", ""),
             idempotency_key=data.get("idempotency_key", ""),
         )
-        if conflict:
-            return conflict
         replayed = getattr(result, "replayed", False)
         result = next(v for v in result_services.result_versions(table_obj) if v.pk == result.pk)
         return Response(
@@ -122,13 +102,10 @@ class TableResultConfirmView(_TableView):
         table_obj = self.table(request, event, number, table)
         serializer = ConfirmInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        result, conflict = _call(
-            result_services.confirm_result,
+        result = result_services.confirm_result(
             table_obj,
             request.user,
             serializer.validated_data["version"],
         )
-        if conflict:
-            return conflict
         result = next(v for v in result_services.result_versions(table_obj) if v.pk == result.pk)
         return Response(ResultVersionSerializer(result).data)

@@ -14,12 +14,17 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from integrity.models import AppendOnlyRule
 from tournament.events.models import Event
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Table, Wind
 
 
 class TableResult(models.Model):
+    append_only_rule = AppendOnlyRule(
+        may_change=("counts",), set_once=("confirmed_by_id", "confirmed_at")
+    )
+
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="table_results")
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="table_results")
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="results")
@@ -85,6 +90,8 @@ class TableResult(models.Model):
 
 class SeatScore(models.Model):
     """One seat's final score in one result version."""
+
+    append_only_rule = AppendOnlyRule()
 
     result = models.ForeignKey(TableResult, on_delete=models.CASCADE, related_name="scores")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seat_scores")

@@ -13,14 +13,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules import RuleError, get_ruleset
+from rules import RuleError, Ruleset, get_ruleset
 from rules.hands.riichi import RIICHI_STICK
 from rules.standings import RIICHI
 from scoring.results.models import SeatScore, TableResult
+from tournament import errors
 from tournament.access.roles import can_enter_results, is_director
 from tournament.events.models import Event
 from tournament.rounds.models import Round, Seat, Table
-from tournament.rounds.seats import lock_table
+from tournament.rounds.services.seats import lock_table
 from tournament.writes import bump_revision
 
 WINDS = ("E", "S", "W", "N")
@@ -30,13 +31,15 @@ MAX_REASON = 2000
 MAX_KEY_LENGTH = 64
 
 
-class ResultConflict(Exception):
+class ResultConflict(errors.Conflict):
     """The change was based on a version that is no longer the latest (HTTP 409)."""
 
     def __init__(self, message: str, current_version: int | None):
         super().__init__(message)
-        self.message = message
         self.current_version = current_version
+
+    def answer(self) -> dict:
+        return {"detail": self.message, "current_version": self.current_version}
 
 
 # Rights -------------------------------------------------------------------------------------
@@ -280,41 +283,9 @@ def enter_result(
         raise ValidationError({"scores": [problem[:1].upper() + problem[1:] + "."]})
     try:
         with transaction.atomic():
-            lock_table(table)
-            if sheet is None:
-                check_rights_under_lock(user, event, table, reason)
-            latest = latest_version(table)
-            if latest != base:
-                raise ResultConflict(
-                    _(
-                        "The result was changed meanwhile: version %(latest)d is current, your "
-                        "change is based on version %(base)d. Reload and try again."
-                    )
-                    % {"latest": latest, "base": base},
-                    latest,
-                )
-            needs_confirmation = event.results_need_confirmation
-            result = TableResult.objects.create(
-                event=event,
-                round=round_,
-                table=table,
-                version=latest + 1,
-                reason=reason,
-                entered_by=user,
-                ruleset_key=ruleset.key,
-                ruleset_version=ruleset.version,
-                idempotency_key=key,
-                sheet=sheet,
+            result = _write_version(
+                table, user, ruleset, values, base=base, reason=reason, key=key, sheet=sheet
             )
-            SeatScore.objects.bulk_create(
-                [
-                    SeatScore(result=result, player_id=p, wind=w, score=v)
-                    for p, (w, v) in values.items()
-                ]
-            )
-            if not needs_confirmation:
-                _make_counting(result)
-            bump_revision(event)
     except IntegrityError as exc:
         replay = _replayed_result(table, key, values, base)
         if replay is not None:
@@ -324,6 +295,56 @@ def enter_result(
             latest_version(table),
         ) from exc
     result.replayed = False
+    return result
+
+
+def _write_version(
+    table: Table,
+    user: AbstractBaseUser | None,
+    ruleset: Ruleset,
+    values: dict[int, tuple[str, int]],
+    *,
+    base: int,
+    reason: str,
+    key: str,
+    sheet: Any,
+) -> TableResult:
+    """Under the table's lock: the rights again, the version still ``base``, then the new
+    version with its scores (counting at once unless results need a confirmation)."""
+    round_ = table.round
+    event = round_.event
+    lock_table(table)
+    if sheet is None:
+        check_rights_under_lock(user, event, table, reason)
+    latest = latest_version(table)
+    if latest != base:
+        raise ResultConflict(
+            _(
+                "The result was changed meanwhile: version %(latest)d is current, your "
+                "change is based on version %(base)d. Reload and try again."
+            )
+            % {"latest": latest, "base": base},
+            latest,
+        )
+    needs_confirmation = event.results_need_confirmation
+    result = TableResult.objects.create(
+        event=event,
+        round=round_,
+        table=table,
+        version=latest + 1,
+        reason=reason,
+        entered_by=user,
+        ruleset_key=ruleset.key,
+        ruleset_version=ruleset.version,
+        idempotency_key=key,
+        sheet=sheet,
+    )
+    SeatScore.objects.bulk_create(
+        [SeatScore(result=result, player_id=p, wind=w, score=v) for p, (w, v) in values.items()]
+    )
+    if not needs_confirmation:
+        _make_counting(result)
+    bump_revision(event)
     return result
 
 
@@ -362,8 +383,49 @@ def confirm_result(table: Table, user: AbstractBaseUser, version: int) -> TableR
     return result
 
 
+def _sheet_results(round_: Round, user: AbstractBaseUser) -> dict[int, int]:
+    """Table number -> version of the latest results of ``round_`` that a score sheet wrote
+    (its every hand counting: the players confirmed them) and that await the second
+    confirmation ``user`` may give. One query; none at an event whose results count at once."""
+    if not round_.event.results_need_confirmation:
+        return {}
+    latest: dict[int, tuple] = {}
+    for row in TableResult.objects.filter(round=round_).values_list(
+        "table__number", "version", "sheet_id", "confirmed_by_id", "entered_by_id"
+    ):
+        if row[0] not in latest or row[1] > latest[row[0]][1]:
+            latest[row[0]] = row
+    return {
+        number: version
+        for number, (_n, version, sheet, confirmed, entered) in sorted(latest.items())
+        if sheet is not None and confirmed is None and entered != user.pk
+    }
+
+
+def sheet_results_to_confirm(round_: Round, user: AbstractBaseUser) -> list[int]:
+    """The tables whose sheet-written result ``confirm_sheet_results`` would confirm."""
+    return list(_sheet_results(round_, user))
+
+
+def confirm_sheet_results(round_: Round, user: AbstractBaseUser) -> list[int]:
+    """Confirm, in one transaction, every result ``sheet_results_to_confirm`` lists: the
+    director's one step for the tables whose players confirmed every hand, instead of one
+    table after another. Returns the tables' numbers; refused (nothing confirmed) when there
+    is none, or when a table got another version meanwhile (``ResultConflict``)."""
+    versions = _sheet_results(round_, user)
+    if not versions:
+        raise ValidationError(_("No result from a score sheet waits for a confirmation."))
+    tables = {t.number: t for t in round_.tables.filter(number__in=list(versions))}
+    with transaction.atomic():
+        for number, version in versions.items():
+            table = tables[number]
+            table.round = round_
+            confirm_result(table, user, version)
+    return list(versions)
+
+
 def result_sum_target(event: Event) -> tuple[int, int]:
-    """What a table's four scores must add up to (RULES.md section 5), and the riichi stick
+    """What a table's four scores must add up to (docs/rules/standings.md), and the riichi stick
     size by which they may fall short when leftover sticks leave the game (0: exactly)."""
     ruleset = get_ruleset(event.ruleset)
     try:

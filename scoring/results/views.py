@@ -23,7 +23,7 @@ from scoring.results.forms import ConfirmForm, ResultForm, score_field_name
 from scoring.results.models import TableResult
 from tournament.access.roles import can_enter_results, can_view, is_director, is_staff_of
 from tournament.events.models import Event
-from tournament.events.timezones import activate_event_time_zone
+from tournament.events.pages.timezones import activate_event_time_zone
 from tournament.numbers import shown
 from tournament.rounds.models import WIND_ORDER, Round, Table
 
@@ -35,7 +35,8 @@ def group_digits(value: int) -> str:
 
 
 def sum_message(total: int, expected: int, sticks: int) -> str:
-    """RULES.md section 5's sum check in words: "Adds up to 119 000, 1 000 short."."""
+    """The sum check of docs/rules/standings.md#table-result in words: "Adds up to 119 000,
+    1 000 short."."""
     diff = total - expected
     values = {"total": group_digits(total), "diff": group_digits(abs(diff))}
     if diff == 0:
@@ -131,11 +132,7 @@ def result_page(
         if request.method == "POST" and request.POST.get("action") != "confirm"
         else None,
         seats=seat_rows,
-        initial={
-            "based_on_version": latest.version if latest else 0,
-            # A correction starts from the current scores, not from an empty form.
-            **({score_field_name(s.wind): s.score for s in latest.scores.all()} if latest else {}),
-        },
+        initial=_initial(latest),
     )
     status = 200
     conflict = None
@@ -148,54 +145,90 @@ def result_page(
                 return answer
             return redirect(request.path)
         if form.is_valid():
-            data = form.cleaned_data
-            try:
-                result = result_services.enter_result(
-                    table,
-                    request.user,
-                    data["scores"],
-                    based_on_version=data.get("based_on_version") or 0,
-                    reason=data.get("reason", ""),
-                    idempotency_key=data["idempotency_key"],
-                )
-            except result_services.ResultConflict as exc:
-                form.add_error(None, exc.message)
-                conflict = _conflict(table, form, seats)
-                status = 409
-            except ValidationError as exc:
-                for field, errors in exc.message_dict.items():
-                    form.add_error("reason" if field == "reason" else None, errors)
-            except PermissionDenied as exc:
-                form.add_error(None, str(exc) or _("You may not enter results for this table."))
-                status = 403
-            else:
-                replayed = getattr(result, "replayed", False)
-                url = request.path
-                if _wants_json(request):
-                    return JsonResponse(
-                        {"id": result.pk, "created": not replayed, "receipt": url},
-                        status=200 if replayed else 201,
-                    )
-                if replayed:
-                    messages.info(
-                        request,
-                        _("Version %(version)d was already saved from this form.")
-                        % {"version": result.version},
-                    )
-                else:
-                    saved = (
-                        _("Version %(version)d saved: the result is corrected.")
-                        if result.version > 1
-                        else _("Version %(version)d saved.")
-                    )
-                    messages.success(request, saved % {"version": result.version})
-                return redirect(url)
+            answer, status, conflict = _save(request, table, form, seats)
+            if answer is not None:
+                return answer
         if form.errors:
             status = status if status in (403, 409) else 400
             if _wants_json(request):
                 return JsonResponse(
                     {"errors": form.errors.get_json_data(), "conflict": conflict}, status=status
                 )
+    context = _page_context(request, event, table, form, versions, conflict, director=director)
+    return render(request, "referee/result.html", context, status=status)
+
+
+def _initial(latest: TableResult | None) -> dict:
+    """The form's start: the version it is based on and, for a correction, the current
+    scores (not an empty form)."""
+    return {
+        "based_on_version": latest.version if latest else 0,
+        **({score_field_name(s.wind): s.score for s in latest.scores.all()} if latest else {}),
+    }
+
+
+def _save(
+    request: HttpRequest, table: Table, form: ResultForm, seats: list
+) -> tuple[HttpResponse | None, int, dict | None]:
+    """Enter the valid form's result: the answer when saved (or replayed), else None with
+    the page's status and, for a conflict, the current version beside the form's."""
+    data = form.cleaned_data
+    try:
+        result = result_services.enter_result(
+            table,
+            request.user,
+            data["scores"],
+            based_on_version=data.get("based_on_version") or 0,
+            reason=data.get("reason", ""),
+            idempotency_key=data["idempotency_key"],
+        )
+    except result_services.ResultConflict as exc:
+        form.add_error(None, exc.message)
+        return None, 409, _conflict(table, form, seats)
+    except ValidationError as exc:
+        for field, errors in exc.message_dict.items():
+            form.add_error("reason" if field == "reason" else None, errors)
+        return None, 200, None
+    except PermissionDenied as exc:
+        form.add_error(None, str(exc) or _("You may not enter results for this table."))
+        return None, 403, None
+    else:
+        replayed = getattr(result, "replayed", False)
+        url = request.path
+        if _wants_json(request):
+            answer = JsonResponse(
+                {"id": result.pk, "created": not replayed, "receipt": url},
+                status=200 if replayed else 201,
+            )
+            return answer, 200, None
+        if replayed:
+            messages.info(
+                request,
+                _("Version %(version)d was already saved from this form.")
+                % {"version": result.version},
+            )
+        else:
+            saved = (
+                _("Version %(version)d saved: the result is corrected.")
+                if result.version > 1
+                else _("Version %(version)d saved.")
+            )
+            messages.success(request, saved % {"version": result.version})
+        return redirect(url), 200, None
+
+
+def _page_context(
+    request: HttpRequest,
+    event: Event,
+    table: Table,
+    form: ResultForm,
+    versions: list,
+    conflict: dict | None,
+    *,
+    director: bool,
+) -> dict:
+    """The result page: the form, the versions, the confirmation and the sum line."""
+    latest = versions[0]["result"] if versions else None
     expected, sticks = result_services.result_sum_target(event)
     total = form.total() if form.is_bound else None
     confirmable = (
@@ -204,36 +237,31 @@ def result_page(
         and latest.confirmed_by_id is None
         and latest.entered_by_id != request.user.pk
     )
-    return render(
-        request,
-        "referee/result.html",
-        {
-            "event": event,
-            "table": table,
-            "round": table.round,
-            "form": form,
-            "score_fields": [form[n] for n, _s in form.seat_fields],
-            "versions": versions,
-            "latest": latest,
-            "conflict": conflict,
-            "confirmable": confirmable,
-            "confirm_form": ConfirmForm(initial={"version": latest.version}) if latest else None,
-            "expected": expected,
-            "sticks": sticks,
-            "sum_line": sum_message(total, expected, sticks) if total is not None else "",
-            "not_live": table.round.status != Round.Status.LIVE,
-            "is_director": director,
-            "winds": [str(w.label) for w in WIND_ORDER],
-            "score_names": [score_field_name(w.value) for w in WIND_ORDER],
-            "messages_short": {
-                "exact": _("Adds up to %(total)s."),
-                "short": _("Adds up to %(total)s, %(diff)s short."),
-                "over": _("Adds up to %(total)s, %(diff)s over."),
-                "sticks": _("Adds up to %(total)s, %(diff)s short: riichi sticks left the game."),
-            },
+    return {
+        "event": event,
+        "table": table,
+        "round": table.round,
+        "form": form,
+        "score_fields": [form[n] for n, _s in form.seat_fields],
+        "versions": versions,
+        "latest": latest,
+        "conflict": conflict,
+        "confirmable": confirmable,
+        "confirm_form": ConfirmForm(initial={"version": latest.version}) if latest else None,
+        "expected": expected,
+        "sticks": sticks,
+        "sum_line": sum_message(total, expected, sticks) if total is not None else "",
+        "not_live": table.round.status != Round.Status.LIVE,
+        "is_director": director,
+        "winds": [str(w.label) for w in WIND_ORDER],
+        "score_names": [score_field_name(w.value) for w in WIND_ORDER],
+        "messages_short": {
+            "exact": _("Adds up to %(total)s."),
+            "short": _("Adds up to %(total)s, %(diff)s short."),
+            "over": _("Adds up to %(total)s, %(diff)s over."),
+            "sticks": _("Adds up to %(total)s, %(diff)s short: riichi sticks left the game."),
         },
-        status=status,
-    )
+    }
 
 
 def _confirm(request: HttpRequest, event: Event, table: Table) -> HttpResponse | None:

@@ -1,4 +1,4 @@
-"""Score sheets: a table's hands in one round (RULES.md section 7).
+"""Score sheets: a table's hands in one round (docs/rules/hands.md).
 
 A ``ScoreSheet`` is open while the table plays and closed once its result is written. Its
 ``SheetHand`` rows are append-only like the penalty ledger: a correction is a new version of
@@ -15,7 +15,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from penalties.models import AppendOnlyModel, FoulReport
+from integrity.models import AppendOnlyModel
+from penalties.models import FoulReport
 from tournament.events.models import Event
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Table
@@ -137,6 +138,10 @@ class HandConfirmation(AppendOnlyModel):
 
 
 STRUCK = "struck"
+# The idempotency keys of the versions a seat correction writes
+# (``scoring.sheets.entry.services.reseat``) start with this: the sheet's history tells them from
+# a referee's corrections by it.
+RESEAT_KEY = "reseat-"
 
 
 def _author_fields(related: str) -> tuple[models.ForeignKey, models.ForeignKey]:

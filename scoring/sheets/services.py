@@ -1,25 +1,22 @@
-"""The score sheets' public functions (see the package's docstring), gathered from the
-modules that define them."""
+"""The score sheets' public functions, gathered from the sub-capabilities that define them
+(``entry``, ``disputes``, ``tiles``); other code calls these."""
 
-from scoring.sheets.disputes import (
-    FloorItem,
+from scoring.sheets.disputes.reading import FloorItem, floor_items, sheet_history
+from scoring.sheets.disputes.services import (
     Throttled,
     call_referee,
     dispute_hand,
-    floor_items,
     settle_dispute,
-    sheet_history,
     strike_hand,
     take_call,
 )
-from scoring.sheets.export import HANDS_HEADER, hands_csv, hands_table, hands_xlsx
-from scoring.sheets.integrity import sheet_differences, sheet_marker
-from scoring.sheets.live import HandStats, LiveTable, live_tables, player_hand_stats
-from scoring.sheets.output import hand_dict, sheet_dict
-from scoring.sheets.reading import WINDS, SheetView, read_sheet, with_seats
-from scoring.sheets.rights import Author, can_write_sheet, referees_table
-from scoring.sheets.tile_stats import TileStats, event_tile_stats, player_tile_stats
-from scoring.sheets.writing import (
+from scoring.sheets.entry.access import Author, can_write_sheet, check_author, referees_table
+from scoring.sheets.entry.reading import WINDS, SheetView, counted_sheet, read_sheet, with_seats
+from scoring.sheets.entry.reading.export import HANDS_HEADER, hands_csv, hands_table, hands_xlsx
+from scoring.sheets.entry.reading.integrity import sheet_differences, sheet_marker, sheets_marker
+from scoring.sheets.entry.reading.live import LiveTable, live_tables
+from scoring.sheets.entry.reading.output import hand_dict, sheet_dict
+from scoring.sheets.entry.services import (
     MAX_KEY,
     HandConflict,
     add_hand,
@@ -27,6 +24,8 @@ from scoring.sheets.writing import (
     confirm_hand,
     correct_hand,
 )
+from scoring.sheets.entry.services.reseat import SheetPlan, lock_sheet, plan_reseat, reseat_sheet
+from scoring.sheets.tiles.reading import TileStats, event_tile_stats
 
 __all__ = [
     "sheet_history",
@@ -43,11 +42,12 @@ __all__ = [
     "WINDS",
     "Author",
     "HandConflict",
-    "HandStats",
+    "SheetPlan",
     "LiveTable",
     "SheetView",
     "add_hand",
     "can_write_sheet",
+    "check_author",
     "close_sheet",
     "confirm_hand",
     "correct_hand",
@@ -56,14 +56,17 @@ __all__ = [
     "hands_table",
     "hands_xlsx",
     "live_tables",
-    "player_hand_stats",
+    "lock_sheet",
+    "plan_reseat",
+    "reseat_sheet",
     "TileStats",
     "event_tile_stats",
-    "player_tile_stats",
     "read_sheet",
     "referees_table",
     "sheet_dict",
     "sheet_differences",
     "sheet_marker",
+    "sheets_marker",
+    "counted_sheet",
     "with_seats",
 ]

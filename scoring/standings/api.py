@@ -10,12 +10,12 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.standings.formats import Placed, current_ranking
 from scoring.standings.models import StandingsSnapshot
+from scoring.standings.reading.ranking import Placed, current_ranking
+from scoring.standings.reading.snapshot import decoded_rows, expand_rounds
 from scoring.standings.serializers import (
     StandingsSerializer,
 )
-from scoring.standings.snapshot import decoded_rows, expand_rounds
 from tournament.access.api import EventStaffWrites
 
 PAGE_SIZE = 100
@@ -97,9 +97,9 @@ class StandingsView(APIView):
         view = request.query_params.get("view") or "ranking"
         if view not in ("ranking", "overall"):
             raise ValidationError({"view": [_('"ranking" or "overall".')]})
-        snapshot = StandingsSnapshot.objects.filter(event=event_obj).defer(
-            "packed"
-        ).first() or StandingsSnapshot(event=event_obj, revision=-1)
+        snapshot = StandingsSnapshot.objects.filter(event=event_obj).first() or StandingsSnapshot(
+            event=event_obj, revision=-1
+        )
         computed = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
         etag = (
             f'"api-standings-{snapshot.revision}-{computed}-{event_obj.revision}-'

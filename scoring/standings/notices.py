@@ -9,9 +9,10 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from scoring.standings.formats import current_ranking
 from scoring.standings.models import StandingsSnapshot
-from scoring.standings.snapshot import decoded_rows
+from scoring.standings.reading.ranking import current_ranking
+from scoring.standings.reading.snapshot import decoded_rows
+from tournament.channels import services as channels
 from tournament.events.models import Event
 from tournament.notify import services as notify
 from tournament.notify.models import Message
@@ -34,6 +35,7 @@ def tell_final_ranking(event: Event) -> int:
         return 0  # not up to date yet: the next sweep looks again
     placed, count = places(event, snapshot)
     base = {"slug": event.slug, "event": event.name, "count": count}
+    channels.final_ranking(event, placed, count)
     return notify.enqueue_players(
         event, "final", f"final{event.pk}", {pid: {**base, "place": p} for pid, p in placed.items()}
     )

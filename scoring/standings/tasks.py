@@ -2,9 +2,9 @@
 tasks: reconcile one event's standings; sweep events whose snapshot is stale.
 
 Both take ids and are safe to run any number of times, in any order (see
-``scoring.standings.reconcile.reconcile_event``). Only transient database errors are retried.
-Their names stay those of the module they were first written in (``scoring.tasks.*``), so that
-beat's schedule and messages already queued keep finding them.
+``scoring.standings.services.reconcile.reconcile_event``). Only transient database errors are
+retried. Their names stay those of the module they were first written in (``scoring.tasks.*``),
+so that beat's schedule and messages already queued keep finding them.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scoring.standings import notices  # noqa: F401 (its beat task, final_ranking_notices)
-from scoring.standings import reconcile as standings_reconcile
 from scoring.standings.models import StandingsSnapshot
+from scoring.standings.services import reconcile as standings_reconcile
 
 # The name the logging settings and operators know from before the split.
 logger = logging.getLogger("scoring.services")

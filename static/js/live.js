@@ -2,8 +2,8 @@
  * Live parts of public pages. An element with data-live="<url>" is refreshed every few seconds
  * with a conditional request (If-None-Match): an unchanged page costs a 304 and no rendering.
  * With data-live-select="<css>" only that part of the fetched page replaces the same part here.
- * An input[data-seat-filter] filters the seating tables (and the byes) as the player types:
- * any case, with or without accents, by the start of the name's words.
+ * An input[data-seat-filter] searches the seating as the player types (the server answers:
+ * any case, with or without accents, by the start of the name's words).
  */
 (function () {
   "use strict";
@@ -41,31 +41,25 @@
       });
   }
 
-  // As scoring.public.search_key: no accents, case-folded, single spaces.
-  var PLAIN = { "ł": "l", "đ": "d", "ø": "o", "ħ": "h", "ı": "i", "æ": "ae", "ß": "ss" };
-  function searchKey(text) {
-    return text.toLowerCase().replace(/[łđøħıæß]/g, function (c) { return PLAIN[c]; })
-      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").trim().split(/\s+/).join(" ");
-  }
-
-  // Every word typed starts a word of the name, or the whole name starts with what was typed.
-  function nameMatches(needle, name) {
-    if (name.indexOf(needle) === 0) { return true; }
-    var words = name.split(" ");
-    return needle.split(" ").every(function (part) {
-      return words.some(function (word) { return word.indexOf(part) === 0; });
-    });
-  }
-
+  // The search itself is the server's (tournament.collation, one rule for every search): as
+  // the player types, the page is asked again with ?q= and its results replace these. Offline,
+  // the "Find" button still submits the form.
+  var asked = 0;
   function filterSeats(input) {
-    var needle = searchKey(input.value);
-    document.querySelectorAll("[data-table]").forEach(function (table) {
-      var hit = !needle || Array.prototype.some.call(
-        table.querySelectorAll("[data-name]"),
-        function (li) { return nameMatches(needle, li.getAttribute("data-name")); }
-      );
-      table.hidden = !hit;
-    });
+    var mine = ++asked;
+    var url = new URL(input.form.action || window.location.href, window.location.href);
+    url.search = new URLSearchParams({ q: input.value.trim() }).toString();
+    fetch(url, { headers: { "X-Requested-With": "seat-filter" }, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html === null || mine !== asked) { return; }
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var source = doc.querySelector("[data-seat-results]");
+        var target = document.querySelector("[data-seat-results]");
+        if (source && target) { target.innerHTML = source.innerHTML; }
+        window.history.replaceState(null, "", input.value.trim() ? url : window.location.pathname);
+      })
+      .catch(function () { /* offline for a moment: the form still works */ });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -77,8 +71,11 @@
       }, INTERVAL_MS);
     }
     document.querySelectorAll("input[data-seat-filter]").forEach(function (input) {
-      input.addEventListener("input", function () { filterSeats(input); });
-      filterSeats(input);
+      var timer = null;
+      input.addEventListener("input", function () {
+        clearTimeout(timer);
+        timer = setTimeout(function () { filterSeats(input); }, 200);
+      });
     });
   });
 })();

@@ -142,9 +142,10 @@
     }).join(" ");
     if (!text && payload && payload.detail) { text = payload.detail; }
     if (!text) {
+      /* The page's words (referee/_queue.html, on every page that loads this script). */
       var holder = document.querySelector("[data-refused-text]");
-      text = (holder ? holder.getAttribute("data-refused-text") : "Refused by the server") +
-        (status ? " (HTTP " + status + ")" : "");
+      text = [holder ? holder.getAttribute("data-refused-text") : "",
+              status ? "(HTTP " + status + ")" : ""].join(" ").trim();
     }
     return text;
   }
@@ -293,8 +294,7 @@
            report (a form still filled would invite saving the same report twice); Save waits
            for the first change, so an impatient second tap queues nothing. Other forms (a
            result) keep what they hold. */
-        setStatus(form, form.getAttribute("data-queued-text") ||
-          "Saved on this tablet; it will be sent when the network is back.");
+        setStatus(form, form.getAttribute("data-queued-text") || "");
         if (!form.hasAttribute("data-fresh-after-queue")) {
           saveButton.disabled = false;
         } else {

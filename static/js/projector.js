@@ -1,5 +1,6 @@
 /*
- * The hall screen: standings paged automatically, the round clock and announcements.
+ * The hall screen: standings paged automatically, the round clock, when the next round starts
+ * and announcements.
  * The feed is fetched every 10 s; the clock ticks every second against the server's time.
  */
 (function () {
@@ -106,12 +107,22 @@
       el("span", "label", t(state)),
       el("span", "time", text)
     );
+    /* Each extended table with its own end, counting down to it; then the round's end, which
+       waits for the last table (worded by the server, in the event's time zone). */
     (feed.clock.extra || []).forEach(function (extra) {
       var left = (Date.parse(extra.ends_at) - now) / 1000;
-      if (left > 0) {
-        box.appendChild(el("span", "extra", t("extra") + " · " + t("table") + " " + extra.table + ": " + hms(left)));
-      }
+      var line = el("span", "extra", extra.text + (left > 0 ? " · " + hms(left) : ""));
+      line.setAttribute("data-table", String(extra.table));
+      box.appendChild(line);
     });
+    if (feed.clock.round_ends_text && (feed.clock.extra || []).length) {
+      box.appendChild(el("span", "round-ends", feed.clock.round_ends_text));
+    }
+  }
+
+  /* When the next round starts ("Round 2 starts at 14:30."), worded by the server. */
+  function renderNext() {
+    root.querySelector("[data-next-round]").textContent = feed.next ? feed.next.text : "";
   }
 
   function renderAnnouncements() {
@@ -126,7 +137,7 @@
         if (!data) { return; }
         feed = data;
         offsetMs = Date.parse(data.server_time) - Date.now();
-        renderStandings(); renderClock(); renderAnnouncements();
+        renderStandings(); renderClock(); renderNext(); renderAnnouncements();
       })
       .catch(function () { /* keep showing the last feed */ });
   }

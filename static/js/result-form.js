@@ -1,5 +1,6 @@
 /*
- * The result form's live sum check (RULES.md section 5): "Adds up to 119 000, 1 000 short."
+ * The result form's live sum check (docs/rules/standings.md#table-result): "Adds up to
+ * 119 000, 1 000 short."
  * The messages come translated from the page's data attributes; the server checks again.
  */
 (function () {

@@ -104,3 +104,16 @@ def wait_until(page, expression: str, arg=None, *, timeout: float = 10.0) -> Non
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout} s: {expression}")
         page.wait_for_timeout(100)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """On SQLite the browser tests' database is a file, as in production (WAL, a busy
+    timeout): the in-memory database shared between the test server's threads answers a read
+    "table is locked" at once while another request writes, where a file waits its turn."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        SCREENSHOTS.parent.mkdir(parents=True, exist_ok=True)
+        database.setdefault("TEST", {})["NAME"] = str(SCREENSHOTS.parent / "e2e-test.sqlite3")

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
 from tests.e2e.conftest import PHONE, TABLET
+from tournament.fees import services as fee_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,6 +43,7 @@ def test_pages_raise_no_csp_violation_and_the_language_switch_works(
 ):
     device, context = enforcing
     h = make_hall("mcr")
+    fee_services.save_fee(h.event, None, name="Standard", amount=3000)  # the desk's fee part
     context.add_cookies(
         [{"name": "sessionid", "value": _session_for(h.director), "url": live_server.url}]
     )
@@ -60,6 +62,9 @@ def test_pages_raise_no_csp_violation_and_the_language_switch_works(
         f"/director/{h.event.slug}/",
         f"/director/{h.event.slug}/edit/",
         f"/director/{h.event.slug}/rounds/1/cards/",
+        f"/director/{h.event.slug}/fees/",
+        f"/director/{h.event.slug}/fees/settings/",
+        f"/director/{h.event.slug}/check-in/",
         f"/referee/{h.event.slug}/",
     ):
         page.goto(live_server.url + path)

@@ -10,16 +10,16 @@ import pytest
 from django.contrib.auth.models import Group
 
 from scoring.demo import load_full_demo
-from scoring.formats import cuts
+from scoring.formats import reading as cut_reading
+from scoring.formats import services as cuts
 from scoring.results.services import enter_result
-from scoring.standings.reconcile import reconcile_event
+from scoring.standings.services.reconcile import reconcile_event
+from tests.e2e.conftest import wait_until
 from tournament.access.roles import STAFF_GROUPS
 from tournament.events.models import Event
-from tournament.formats import stages
+from tournament.formats.services import stages
 from tournament.rounds.models import Round
 from tournament.rounds.services import update_round
-
-from .conftest import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,7 +45,7 @@ def cut_and_final() -> Event:
         seating="rank",
         rest="consolation",
     )
-    line = cuts.cut_view(final).line
+    line = cut_reading.cut_view(final).line
     cuts.confirm_cut(final, event.director, list(line.tied[: line.open_seats]))
     round_three = cuts.seat_stage_round(final)
     update_round(round_three, status=Round.Status.LIVE)

@@ -6,28 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.browser import login, no_sideways_scrolling
 from tournament.players.models import Player
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
+from tournament.rounds.services import seats
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DEVICES = ["tablet", "phone"]
-
-
-def login(page, live_server, user):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", "pw-" + user.username)
-    page.click("button[type=submit]")
-    page.wait_for_load_state()
-
-
-def no_sideways_scrolling(page) -> None:
-    width = page.evaluate("document.documentElement.clientWidth")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("device", DEVICES)

@@ -9,13 +9,13 @@ import pytest
 from django.contrib.auth.models import Group
 
 from scoring.demo import load_full_demo
-from scoring.formats import cuts
+from scoring.formats import reading as cut_reading
 from scoring.results.services import enter_result
-from scoring.standings.reconcile import reconcile_event
+from scoring.standings.services.reconcile import reconcile_event
 from tournament.access.roles import STAFF_GROUPS
 from tournament.events.models import Event
-from tournament.formats import teams
 from tournament.formats.models import Stage
+from tournament.formats.services import teams
 from tournament.rounds.models import Round
 from tournament.rounds.services import update_round
 
@@ -86,7 +86,7 @@ def test_two_stage_event_with_teams(request, device, live_server, shoot):
 
     # The cut line, live: the sure qualifiers and any tie at the line are marked.
     final = event.stages.get(name="Final")
-    line = cuts.cut_view(final).line
+    line = cut_reading.cut_view(final).line
     page.click("a:has-text('See the cut line')")
     page.wait_for_url(f"{base}/stages/{final.pk}/cut/")
     assert page.locator("tr.cut-in").count() == len(line.qualified)

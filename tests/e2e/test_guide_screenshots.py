@@ -21,7 +21,7 @@ from django.contrib.auth.models import Group
 from scoring.demo import load_full_demo
 from tournament.access.roles import DIRECTORS_GROUP, FLOOR_REFEREES_GROUP, HEAD_REFEREES_GROUP
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 from tournament.players.models import Player
 from tournament.rounds.models import Seat
 
@@ -89,17 +89,14 @@ class Camera:
         )
         return page
 
-    def shoot(
-        self, name: str, user: str | None, device: str, path: str, then=None, printed=False
-    ) -> object:
-        """``printed``: a page made for A4 paper (cards), as wide as the sheet."""
+    def shoot(self, name: str, user: str | None, device: str, path: str, then=None) -> object:
         page = self.page(user, device)
         response = page.goto(self.url + path)
         assert response.status == 200, (path, response.status)
         page.wait_for_load_state("networkidle")
         if then:
             then(page)
-        if device != "projector" and not printed:
+        if device != "projector":
             width = page.evaluate("document.documentElement.clientWidth")
             assert page.evaluate("document.documentElement.scrollWidth") <= width, path
         OUT.mkdir(parents=True, exist_ok=True)
@@ -132,12 +129,20 @@ def test_the_directors_pages(camera):
     camera.shoot("director-staff", "director", "tablet", f"{d}/referees/")
     camera.shoot("director-rounds", "director", "tablet", f"{d}/rounds/")
     camera.shoot("director-seating", "director", "tablet", f"{d}/seating/")
-    camera.shoot("director-table-cards", "director", "tablet", f"{d}/rounds/4/cards/", printed=True)
-    camera.shoot("director-player-cards", "director", "tablet", f"{d}/player-cards/", printed=True)
+    camera.shoot("director-table-cards", "director", "tablet", f"{d}/rounds/4/cards/")
+    camera.shoot("director-player-cards", "director", "tablet", f"{d}/player-cards/")
     camera.shoot("director-board", "director", "tablet", f"{d}/rounds/3/")
     camera.shoot("director-stages", "director", "tablet", f"{d}/stages/")
     camera.shoot("director-exports", "director", "tablet", f"{d}/exports/")
     camera.shoot("projector", None, "projector", f"/e/{SLUG}/projector/")
+
+    def ask_to_close(page):
+        page.click("[data-close-round]")
+        page.wait_for_selector("[data-confirm]")
+
+    camera.shoot(
+        "director-confirm-close", "director", "tablet", f"{d}/rounds/3/", then=ask_to_close
+    )
 
 
 def test_the_referees_pages(camera):

@@ -9,9 +9,9 @@ import pytest
 
 from scoring.sheets.models import HandConfirmation, HandDispute, SheetHand
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_score_sheets import sign_in
+from tests.support.browser import sign_in
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scoring.sheets.models import SheetHand
-from tests.e2e.test_score_sheets import sign_in
+from tests.support.browser import sign_in
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

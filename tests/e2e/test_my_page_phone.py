@@ -12,9 +12,9 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.results import services as result_services
-from scoring.standings import reconcile as standings_reconcile
+from scoring.standings.services import reconcile as standings_reconcile
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Table
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scoring.results import services as result_services
-from scoring.standings import reconcile
+from scoring.standings.services import reconcile
+from tests.e2e.conftest import PHONE
 from tournament.players import services as player_services
-
-from .conftest import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

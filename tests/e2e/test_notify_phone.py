@@ -2,8 +2,8 @@
 for the browser's permission only once "Notify me" is tapped, hands the subscription to the
 server, and saves a language and a kind turned off. Chromium's own push service needs the
 internet, so its PushManager answers with a subscription at the test suite's local push
-service (``bench/_push.py``); the seating published afterwards arrives there, decrypted, in the
-chosen language."""
+service (``tests/support/push.py``); the seating published afterwards arrives there, decrypted, in
+the chosen language."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ import json
 
 import pytest
 
-from bench._push import PushService
+from tests.support.push import PushService
+from tournament.contacts.models import Contact
 from tournament.events.models import Event
 from tournament.notify.models import PushSubscription, Recipient
-from tournament.players import pins
+from tournament.players.access import pins
 from tournament.players.models import Player
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
+from tournament.rounds.services import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,7 +88,7 @@ def test_opt_in_language_and_one_kind_off(
         page.click("form.notify-choices button[type=submit]")
         page.wait_for_selector(".messages")
         recipient = Recipient.objects.get(player=south)
-        assert recipient.language == "cs"
+        assert Contact.objects.get(player=south).language == "cs"
         assert "push:penalty" in recipient.muted and "push:seating" not in recipient.muted
         assert page.is_checked("input[name=on][value='push:seating']")
         assert not page.is_checked("input[name=on][value='push:penalty']")

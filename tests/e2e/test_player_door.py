@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)

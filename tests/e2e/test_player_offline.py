@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from scoring.sheets import services as sheets
 from tests.e2e.conftest import PHONE, wait_until
-from tests.e2e.test_score_sheets import sign_in
+from tests.support.browser import sign_in
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from scoring.results import services as result_services
 from tournament.hall import services as hall_services
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round
+from tournament.rounds.services import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

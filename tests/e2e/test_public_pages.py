@@ -11,11 +11,12 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.results import services as result_services
+from tests.support.browser import no_sideways_scroll
 from tournament.hall import services as hall_services
 from tournament.players import services as player_services
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round
+from tournament.rounds.services import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,15 +42,6 @@ def riichi_event(make_hall):
     seats.seat_round(round2, [seated[i : i + 4] for i in range(0, 16, 4)])
     round_services.update_round(round2, status=Round.Status.LIVE)
     return h
-
-
-def no_sideways_scroll(page) -> None:
-    width = page.evaluate("document.documentElement.clientWidth")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    for box in page.locator("table").evaluate_all(
-        "ts => ts.map(t => t.getBoundingClientRect().right)"
-    ):
-        assert box <= width + 0.5
 
 
 @pytest.mark.parametrize("size", ["tablet", "phone"])

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ranking.helpers import PEOPLE, eight_events
+from tests.e2e.conftest import PHONE, TABLET
+from tests.support.ranking import PEOPLE, eight_events
 from tournament.persons.models import Person
-
-from .conftest import PHONE, TABLET
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

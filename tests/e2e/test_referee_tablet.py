@@ -7,8 +7,8 @@ import uuid
 import pytest
 
 from penalties.models import FoulReport, LedgerEntry
-
-from .conftest import wait_until
+from tests.e2e.conftest import wait_until
+from tests.support.browser import login, seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,18 +23,6 @@ class Taps:
     def tap(self, selector: str) -> None:
         self.page.locator(selector).first.tap()
         self.count += 1
-
-
-def login(page, live_server, user):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", "pw-" + user.username)
-    page.click("button[type=submit]")
-    page.wait_for_load_state()
-
-
-def seat(player) -> str:
-    return f"input[name=offender][value='{player.pk}'] >> xpath=.."
 
 
 @pytest.fixture

@@ -5,27 +5,27 @@ width by search and by a QR scan from a fake camera; closing check-in seats roun
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
 import pytest
 import segno
-from django.utils import timezone
 
 from tests.e2e.conftest import CHROMIUM, TABLET, wait_until
-from tests.mailserver import MailServer
-from tests.registration.conftest import person
-from tournament.players import pins
+from tests.support.browser import desk_event, login, no_sideways_scrolling, open_event
+from tests.support.mailserver import MailServer
+from tests.tournament.registration.conftest import person
+from tournament.players.access import pins
 from tournament.players.models import Player
-from tournament.registration import checkin, services
+from tournament.registration import services
 from tournament.registration.models import Registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def smtp(settings):
+def smtp(settings, live_server):
+    settings.SITE_URL = live_server.url  # the links in the mails
     server = MailServer().start()
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST = server.host
@@ -34,26 +34,8 @@ def smtp(settings):
     server.stop()
 
 
-def open_event(make_event, slug: str, cap: int):
-    event = make_event(slug, players=0)
-    services.update_settings(
-        event,
-        opens_at=timezone.now() - timedelta(hours=1),
-        closes_at=timezone.now() + timedelta(days=3),
-        cap=cap,
-        text="Lunch included.",
-    )
-    return event
-
-
 def link_in(message) -> str:
     return re.search(r"https?://\S+/registration/\S+/", MailServer.body(message)).group(0)
-
-
-def no_sideways_scrolling(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate(
-        "document.documentElement.clientWidth"
-    )
 
 
 def test_sign_up_on_a_phone_read_the_mail_and_withdraw(phone, live_server, make_event, smtp, shoot):
@@ -88,11 +70,10 @@ def test_the_first_on_the_waitlist_gets_the_offer_and_accepts(
     phone, live_server, make_event, smtp, shoot
 ):
     event = open_event(make_event, "waitlist-open", cap=1)
-    base = live_server.url
-    first, second, _third = (services.sign_up(event, person(n), base_url=base) for n in (1, 2, 3))
+    first, second, _third = (services.sign_up(event, person(n)) for n in (1, 2, 3))
     smtp.wait_for("r2@example.org")
     page = phone.new_page()
-    page.goto(services.link_url(second, base))
+    page.goto(services.link_url(second))
     assert page.locator("[data-testid=waitlist-place]").inner_text().endswith("1")
     services.withdraw(first)
     offer = smtp.wait_for("r2@example.org", count=2)[-1]
@@ -122,25 +103,6 @@ def y4m_of_qr(text: str, path: Path, frames: int = 30) -> None:
         out.write(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode())
         for _ in range(frames):
             out.write(b"FRAME\n" + frame.tobytes() + chroma + chroma)
-
-
-def desk_event(make_event, director):
-    event = open_event(make_event, "desk-open", cap=5)
-    for n, name in enumerate(
-        ["Šťastný Jiří", "Ólafur Arnalds", "Zoë Kravitz", "Łukasz Nowak", "Eero Saarinen"], 1
-    ):
-        services.sign_up(event, person(n, name=name))
-    services.sign_up(event, person(9, name="Wait Listed"))  # first on the waitlist
-    checkin.open_check_in(event)
-    return event
-
-
-def login(page, live_server, user):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", "pw-" + user.username)
-    page.click("button[type=submit]")
-    page.wait_for_load_state()
 
 
 def test_check_in_by_search_and_by_a_scanned_card_then_close_and_seat(
@@ -215,6 +177,10 @@ def test_check_in_by_search_and_by_a_scanned_card_then_close_and_seat(
     missing = page.locator("[data-testid=missing] li").all_inner_texts()
     assert missing == ["Eero Saarinen"]
     page.click("[data-testid=close]")
+    page.wait_for_selector("[data-confirm]")
+    assert "Eero Saarinen" in page.inner_text("[data-confirm-what]")  # marked absent
+    shoot(page, "registration-close-question-tablet")
+    page.click("[data-confirm-yes]")
     page.wait_for_load_state()
     assert "round 1 is seated" in page.content()
     seated = set(event.rounds.get(number=1).seats.values_list("player__name", flat=True))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_public_pages import no_sideways_scroll
+from tests.support.browser import no_sideways_scroll
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,8 +10,9 @@ import pytest
 from penalties.models import LedgerEntry
 from scoring.results.models import TableResult
 from scoring.sheets.models import SheetHand
+from tests.support.browser import sign_in
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,18 +29,6 @@ HANCHAN = [
     (2, 1, 2, 30),
 ]
 FINAL = {"E": 36700, "S": 25200, "W": 26200, "N": 31900}
-
-
-def sign_in(context, url, slug, player):
-    page = context.new_page()
-    page.goto(f"{url}/e/{slug}/play/")
-    page.fill("[name=table]", "1")
-    page.click("button:has-text('Next')")
-    page.check(f"[name=player][value='{player.pk}']")
-    page.fill("[name=pin]", pins.pin_of(Player.objects.get(pk=player.pk)))
-    page.click("button:has-text('Sign in')")
-    page.wait_for_selector("[data-testid=totals]")
-    return page
 
 
 def enter_win(page, winner, discarder, han, fu):

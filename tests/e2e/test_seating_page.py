@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.browser import login, no_sideways_scrolling
 from tournament.players import services as player_services
 from tournament.players.models import Player
-
-from .test_director_pages import login, no_sideways_scrolling
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

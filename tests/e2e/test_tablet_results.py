@@ -9,13 +9,12 @@ import pytest
 
 from penalties.models import FoulReport
 from scoring.results.models import TableResult
+from tests.e2e.conftest import PHONE, TABLET, wait_until
+from tests.support.browser import login, seat
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment
-
-from .conftest import PHONE, TABLET, wait_until
-from .test_referee_tablet import login, seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -156,11 +155,11 @@ def test_director_closes_a_round_from_the_board_with_a_table_missing(
         timeout=15,
     )
     page.tap("button[data-close-round]")
-    page.wait_for_selector("[data-confirm-close]")
-    assert "Table 4 has no counting result" in page.inner_text("[data-confirm-close]")
+    page.wait_for_selector("[data-confirm]")
+    assert "Table 4 has no counting result" in page.inner_text("[data-confirm]")
     shoot(page, f"board-confirm-close-{size}")
     assert Round.objects.get(pk=round1.pk).status == Round.Status.LIVE
-    page.tap("button[data-close-confirm]")
+    page.tap("button[data-confirm-yes]")
     page.wait_for_selector("text=Round 1 closed.")
     assert Round.objects.get(pk=round1.pk).status == Round.Status.CLOSED
 

@@ -11,11 +11,9 @@ import pytest
 
 from penalties.models import FoulReport, HandCheck
 from scoring.sheets.models import SheetHand
+from tests.support.browser import login, sign_in
 from tournament.events.models import Event
-from tournament.players import pins
-
-from .test_referee_tablet import login
-from .test_score_sheets import sign_in
+from tournament.players.access import pins
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

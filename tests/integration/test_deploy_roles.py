@@ -20,8 +20,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-from bench._servers import gunicorn, server_env
 from tests.integration.conftest import require_services
+from tests.support.servers import gunicorn, server_env
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "prague-open-2026"

@@ -17,11 +17,11 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from bench._servers import celery_worker, free_port, gunicorn, server_env
 from penalties.models import FoulReport
 from scoring.standings.models import StandingsSnapshot
-from scoring.standings.reconcile import compute, reconcile_event
+from scoring.standings.services.reconcile import compute, reconcile_event
 from tests.integration.conftest import database_url, require_services
+from tests.support.servers import celery_worker, free_port, gunicorn, server_env
 from tournament.events.models import Event
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from scoring import exports
-from tests.exports.archive_event import build_archive_event
+from tests.support.archive_event import build_archive_event
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKER = "redis://127.0.0.1:6379/14"  # no worker consumes this database
@@ -51,7 +51,7 @@ def test_an_imported_event_verifies_without_a_worker(make_hall, tmp_path):
     fresh = tmp_path / "fresh"
     try:
         assert manage(fresh, "migrate", "--no-input", "-v", "0").returncode == 0
-        imported = manage(fresh, "import_event", str(archive))
+        imported = manage(fresh, "import_event", "--create-users", str(archive))
         assert imported.returncode == 0, imported.stderr
         checked = manage(fresh, "verify", event.slug)
         assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from bench._push import PushService
-from bench._servers import start_celery_worker, stop_process
 from tests.integration.conftest import database_url, require_services
+from tests.support.push import PushService
+from tests.support.servers import start_celery_worker, stop_process
 from tournament.notify import services as notify
 from tournament.notify.models import Delivery
 from tournament.notify.tasks import sweep
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
+from tournament.rounds.services import seats
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUE = "notify-test"

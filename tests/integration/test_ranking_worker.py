@@ -8,9 +8,11 @@ import time
 import pytest
 from django.conf import settings
 
-from scoring.ranking import compute
+from config.celery import app
 from scoring.ranking.models import RankingEntry
-from tests.ranking.helpers import EXPECTED, eight_events
+from scoring.ranking.services import compute
+from tests.integration.conftest import wait_until_idle
+from tests.support.ranking import EXPECTED, eight_events
 
 
 @pytest.mark.django_db(transaction=True)
@@ -28,3 +30,4 @@ def test_worker_recomputes_the_ranking(celery_worker_process, director):
     )
     assert compute.verify("mcr") == []
     assert celery_worker_process.poll() is None
+    wait_until_idle(app)  # the other publishes' recomputes, before the database is flushed

@@ -13,24 +13,12 @@ from django.contrib.auth.models import Group
 
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
-from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import tasks
-from scoring.standings.models import StandingsSnapshot
-from tests.scoring.ledger import Ledger, seated_table
+from scoring.standings.services import reconcile as standings_reconcile
+from tests.integration.conftest import wait_until_current
+from tests.support.ledger import Ledger, seated_table
 from tournament.access.roles import STAFF_GROUPS
-from tournament.events.models import Event
 from tournament.rounds.models import Table
-
-
-def wait_until_current(event_id: int, timeout: float = 60.0) -> StandingsSnapshot:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        revision = Event.objects.values_list("revision", flat=True).get(pk=event_id)
-        snapshot = StandingsSnapshot.objects.filter(event_id=event_id).first()
-        if snapshot and snapshot.revision == revision:
-            return snapshot
-        time.sleep(0.1)
-    raise AssertionError(f"standings of event {event_id} did not converge in {timeout} s")
 
 
 def zero_sum(rng: random.Random) -> dict[str, int]:

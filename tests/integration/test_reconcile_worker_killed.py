@@ -15,14 +15,13 @@ from django.conf import settings
 from django.contrib.auth.models import Group
 from django.db import connection
 
-from bench._servers import start_celery_worker, stop_process
 from scoring.results import services as result_services
-from scoring.standings import reconcile as standings_reconcile
 from scoring.standings import tasks
 from scoring.standings.models import StandingsSnapshot
-from tests.integration.conftest import ROOT, database_url, require_services
-from tests.integration.test_reconcile_convergence import wait_until_current
-from tests.scoring.ledger import Ledger, seated_table
+from scoring.standings.services import reconcile as standings_reconcile
+from tests.integration.conftest import ROOT, database_url, require_services, wait_until_current
+from tests.support.ledger import Ledger, seated_table
+from tests.support.servers import start_celery_worker, stop_process
 from tournament.access.roles import STAFF_GROUPS
 from tournament.events.models import Event
 
@@ -47,7 +46,7 @@ def test_sigkill_mid_task_then_converge(settings_override, make_event, director,
     queue = settings.STANDINGS_QUEUE
     marker = tmp_path / "computing"
     slow = start_worker(
-        "tests.scoring.slow_worker",
+        "tests.support.slow_worker",
         queue,
         ROOT / "var" / "test-slow-worker.log",
         SLOW_WORKER_MARKER=str(marker),

@@ -17,18 +17,18 @@ from django.core.exceptions import ValidationError
 from django.db import connection, connections
 from django.utils import timezone
 
-from bench._servers import start_celery_worker, stop_process
 from tests.integration.conftest import ROOT, database_url, require_services
-from tests.mailserver import MailServer
-from tests.registration.conftest import person
+from tests.support.mailserver import MailServer
+from tests.support.servers import start_celery_worker, stop_process
+from tests.tournament.registration.conftest import person
 from tournament.registration import services
-from tournament.registration.mail import PUMP_FLAG
 from tournament.registration.models import (
     Registration,
     RegistrationLog,
     RegistrationMailSent,
     RegistrationSettings,
 )
+from tournament.registration.services.mail import PUMP_FLAG
 
 pytestmark = pytest.mark.django_db(transaction=True)
 S = Registration.Status

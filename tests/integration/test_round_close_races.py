@@ -6,100 +6,27 @@ they are waiting."""
 
 from __future__ import annotations
 
-import threading
-import time
 import uuid
 
-import psycopg
 import pytest
-from django.core.cache import cache
-from django.db import connection, connections
 
 from scoring.results.models import TableResult
 from scoring.sheets import services as sheets
 from scoring.sheets.models import HandDispute, ScoreSheet, SheetHand
 from scoring.sheets.services import Author
-from tests.players import player_client
-from tournament.events.models import Event
-from tournament.rounds import services as round_services
-from tournament.rounds.models import Round, Table
+from tests.support.players import player_client
+from tests.support.races import (
+    RowHolder,
+    close_round,
+    in_thread,
+    ron,
+    table_one,
+    wait_until_waiting,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SCORES = {"E": 40000, "S": 30000, "W": 30000, "N": 20000}
-
-
-@pytest.fixture
-def riichi(make_hall):
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL")
-    cache.clear()
-    hall = make_hall("riichi_ema")
-    Event.objects.filter(pk=hall.event.pk).update(keeps_score_sheets=True, players_enter_hands=True)
-    hall.event.refresh_from_db()
-    return hall
-
-
-class RowHolder:
-    """A second connection that holds one row ``FOR UPDATE`` until ``release``."""
-
-    def __init__(self, table: str, pk: int):
-        settings = connection.settings_dict
-        self.conn = psycopg.connect(
-            host=settings["HOST"] or "127.0.0.1",
-            port=settings["PORT"] or 5432,
-            user=settings["USER"] or None,
-            password=settings["PASSWORD"] or None,
-            dbname=settings["NAME"],
-        )
-        self.conn.execute(f"SELECT id FROM {table} WHERE id = %s FOR UPDATE", [pk])
-
-    def release(self) -> None:
-        self.conn.commit()
-        self.conn.close()
-
-
-def waiting_for_locks() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(DISTINCT pid) FROM pg_locks WHERE NOT granted")
-        return cursor.fetchone()[0]
-
-
-def wait_until_waiting(count: int) -> None:
-    deadline = time.monotonic() + 20
-    while waiting_for_locks() < count:
-        assert time.monotonic() < deadline, "the request never waited for the lock"
-        time.sleep(0.05)
-
-
-def in_thread(send) -> tuple[threading.Thread, list]:
-    answers: list = []
-
-    def run():
-        try:
-            answers.append(send())
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread, answers
-
-
-def table_one(hall) -> Table:
-    return Table.objects.select_related("round__event").get(
-        round__event=hall.event, round__number=1, number=1
-    )
-
-
-def ron(winner, discarder):
-    return {"kind": "win", "winner": winner, "discarder": discarder, "han": 1, "fu": 30}
-
-
-def close_round(hall) -> None:
-    round_services.update_round(
-        Round.objects.get(event=hall.event, number=1), status=Round.Status.CLOSED
-    )
 
 
 def test_a_result_waiting_for_the_table_is_refused_once_the_round_closed(riichi):

@@ -27,15 +27,15 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from bench._servers import celery_worker, gunicorn, server_env
 from penalties.models import FoulReport
 from scoring.results.models import TableResult
 from scoring.standings.models import StandingsSnapshot
-from scoring.standings.reconcile import compute, reconcile_event
+from scoring.standings.services.reconcile import compute, reconcile_event
 from tests.integration.conftest import database_url, require_services
+from tests.support.servers import celery_worker, gunicorn, server_env
 from tournament.events import services as event_services
 from tournament.events.models import Event
-from tournament.players import pins
+from tournament.players.access import pins
 from tournament.players.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -80,7 +80,7 @@ def test_missing_idempotency_key(hall):
 
 def test_round_not_live_for_referees(hall):
     """A round only seated has no play yet: floor and head referees are refused, the director
-    records with a reason (docs/rules-decisions.md, RULES.md section 3)."""
+    records with a reason (docs/rules-decisions.md, docs/rules/fouls.md#catalogue)."""
     round_ = hall.event.rounds.get(number=1)
     round_services.update_round(round_, status=Round.Status.SEATED, reason="Started too early")
     assert_refused(hall.foul(hall.floor, "false_win", hall.south), 409, "round")

@@ -12,7 +12,8 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test import Client
 
-from penalties.models import AppendOnlyError, FoulReport, HandCheck
+from integrity.models import AppendOnlyError
+from penalties.models import FoulReport, HandCheck
 
 pytestmark = pytest.mark.django_db
 
@@ -178,3 +179,41 @@ def test_a_check_is_append_only(make_hall):
             cursor.execute(sql)
         assert "append-only" in str(error.value)
     assert HandCheck.objects.get().total == 8
+
+
+def test_the_seat_and_prevailing_wind_come_from_the_seat_and_the_sheet(make_hall):
+    """Issue 43, item 17: the seat wind stayed East for a player seated West."""
+    from scoring.sheets import services as sheets
+    from tournament.events.models import Event
+    from tournament.rounds.models import Table
+
+    h = make_hall("riichi_ema")
+    client = web(h.floor)
+    # West's pung of West winds (333z) is a yakuhai only when West is the seat wind.
+    # As the page sends it: the winds as the form shows them at first.
+    query = {
+        "player": h.west.pk,
+        "notation": "234m567p678s333z9p 9p",
+        "tsumo": "1",
+        "seat_wind": "",
+        "prevalent_wind": "0",
+    }
+    result = client.get(check_url(h), query).context["result"]
+    assert {line.key for line in result.lines} == {"tsumo", "seat_wind_west"}
+    # A sheet where South has become the dealer (a non-dealer won): West's seat wind is South.
+    Event.objects.filter(pk=h.event.pk).update(keeps_score_sheets=True)
+    table = Table.objects.select_related("round__event").get(
+        round__event=h.event, round__number=1, number=1
+    )
+    ron = {"kind": "win", "winner": 2, "discarder": 1, "han": 1, "fu": 30, "riichi": [3]}
+    sheets.add_hand(
+        table, ron, author=sheets.Author(user=h.head), number=1, idempotency_key=uuid.uuid4().hex
+    )
+    page = client.get(check_url(h))
+    form = page.context["form"]
+    assert form.initial["prevalent_wind"] == "0" and form.initial["counters"] == 0
+    assert "P1-1 is East (the dealer)" in page.content.decode().replace("&quot;", '"')
+    result = client.get(check_url(h), query).context["result"]
+    assert {line.key for line in result.lines} == {"tsumo"}
+    explicit = client.get(check_url(h), query | {"seat_wind": "2"}).context["result"]
+    assert {line.key for line in explicit.lines} == {"tsumo", "seat_wind_west"}

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from penalties.models import AppendOnlyError, FoulReport, LedgerEntry, Void
+from integrity.models import AppendOnlyError
+from penalties.models import FoulReport, LedgerEntry, Void
 
 pytestmark = pytest.mark.django_db
 

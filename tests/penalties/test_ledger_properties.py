@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 from penalties import services as penalties
 from penalties.models import FoulReport, LedgerEntry
 from rules import CATALOGUE, RULESETS
-from tests.rules.test_rules_properties import OPTIONS, PLAYERS, details_strategy
+from tests.support.strategies import OPTIONS, PLAYERS, details_strategy
 from tournament.events import services as event_services
 from tournament.events.models import Event
 from tournament.players.models import Player
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round
+from tournament.rounds.services import seats
 
 pytestmark = pytest.mark.django_db
 

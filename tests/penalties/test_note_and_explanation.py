@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from penalties.models import FoulReport
-from scoring.standings import reconcile as standings_reconcile
+from scoring.standings.services import reconcile as standings_reconcile
 
 pytestmark = pytest.mark.django_db
 

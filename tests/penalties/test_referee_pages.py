@@ -6,12 +6,12 @@ import pytest
 from django.test import Client
 
 from penalties.models import FoulReport
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round
-from tournament.staff import invitations
+from tournament.rounds.services import seats
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment
+from tournament.staff.services import invitations
 
 pytestmark = pytest.mark.django_db
 
@@ -261,3 +261,20 @@ def test_void_goes_back_only_to_a_page_of_this_site(hall):
         {"reason": "Appeal upheld", "next": page(hall, "r1/t1/")},
     )
     assert back.url == page(hall, "r1/t1/")
+
+
+def test_the_foul_list_shows_no_user_agent_string(hall):
+    """Issue 43, item 16: the head referee's list showed "Mozilla/5.0 (X11; Linux..."; the
+    agent string stays an audit field of the API."""
+    agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120"
+    response = web(hall.floor).post(
+        page(hall, "r1/t1/short_hand/"),
+        {"offender": hall.south.pk, "count": 1, "idempotency_key": "ua-1", "action": "save"},
+        HTTP_USER_AGENT=agent,
+    )
+    assert response.status_code == 302
+    assert FoulReport.objects.get().user_agent == agent
+    listing = web(hall.head).get(page(hall, "fouls/")).content.decode()
+    assert "Mozilla" not in listing and "AppleWebKit" not in listing
+    audit = hall.client(hall.head).get(f"/api/events/{hall.event.slug}/fouls/").json()
+    assert audit["results"][0]["user_agent"] == agent

@@ -1,4 +1,5 @@
-"""RULES.md section 6, penalty side, end to end through the API (SQLite and PostgreSQL)."""
+"""The worked examples' penalty side (docs/rules/fouls.md, examples 5-7; docs/rules/ledger.md,
+example 8), end to end through the API (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 

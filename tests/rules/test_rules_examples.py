@@ -1,4 +1,4 @@
-"""RULES.md section 6: the worked examples, computed by the rulebook."""
+"""Worked examples 1-8 (docs/rules/standings.md, fouls.md, ledger.md), computed by the rulebook."""
 
 from fractions import Fraction
 
@@ -14,7 +14,7 @@ from rules import (
     ledger_lines,
     reverse_all,
 )
-from tests.rules.helpers import EAST, NORTH, SEATS, SOUTH, WEST
+from tests.support.rules import EAST, NORTH, SEATS, SOUTH, WEST
 
 A, B, C, D = EAST, SOUTH, WEST, NORTH
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules import formats as rf
 from rules.errors import RuleError
@@ -15,12 +16,6 @@ from rules.errors import RuleError
 def test_equal_keys_share_a_place():
     ranked = rf.rank([("a", (3, 1)), ("b", (5, 0)), ("c", (3, 1)), ("d", (3, 0))])
     assert [(r.place, r.who) for r in ranked] == [(1, "b"), (2, "a"), (2, "c"), (4, "d")]
-
-
-def test_rank_arrays_matches_rank():
-    first, second = np.array([3, 5, 3, 3]), np.array([1, 0, 1, 0])
-    order, place = rf.rank_arrays([first, second])
-    assert order.tolist() == [1, 0, 2, 3] and place.tolist() == [1, 2, 2, 4]
 
 
 def test_team_keys_sum_all_or_the_best():
@@ -55,15 +50,10 @@ def test_carry_is_exact():
     assert rf.carry(rf.NONE, keys, 1) == (0, 0)
     assert rf.carry(rf.SEED, keys, 2, [8, 4]) == (4, 0)
     assert rf.carry(rf.SEED, keys, 3, [8, 4]) == (0, 0)
-    values = np.array([[14, 4, 6], [-2, 0, 8]])
-    assert rf.carry_arrays(rf.HALF, "score", values, np.array([1, 2])).tolist() == [
-        [7, 2, 3],
-        [-1, 0, 4],
-    ]
-    seeded = rf.carry_arrays(rf.SEED, "table_points", values, np.array([1, 2]), [24, 12])
-    assert seeded.tolist() == [[24, 24, 0], [12, 12, 0]]
-    with pytest.raises(RuleError):
-        rf.carry_arrays(rf.HALF, "score", np.array([[1, 0, 0]]), np.array([1]))
+    values = (Fraction(14), Fraction(4), Fraction(6))
+    assert rf.carry_values(rf.HALF, "score", values, 1) == (7, 2, 3)
+    assert rf.carry_values(rf.SEED, "table_points", values, 1, [24, 12]) == (24, 24, 0)
+    assert rf.carry_values(rf.SEED, "score", values, 2, [24, 12]) == (12, 0, 12)
 
 
 def test_final_ranking_stage_places_then_cut_players_by_their_standing():
@@ -82,16 +72,24 @@ def test_final_ranking_stage_places_then_cut_players_by_their_standing():
     ]
 
 
-def test_final_ranking_arrays_agrees_with_final_ranking():
+def test_final_ranking_shares_places_of_players_cut_together():
     final = rf.rank([(1, (5,)), (2, (9,)), (3, (9,))])
     cut_to_final = [(4, 4), (5, 5), (6, 5), (1, 1), (2, 2), (3, 3), (7, 7)]
     cut_before = [(8, 1), (9, 1), (10, 3)]
     expected = rf.final_ranking(final, [cut_to_final, cut_before])
-    places, players = rf.final_ranking_arrays(
-        np.array([r.who for r in final]),
-        np.array([r.place for r in final]),
-        [np.array(cut_to_final), np.array(cut_before)],
-    )
-    assert list(zip(places.tolist(), players.tolist(), strict=True)) == expected
     assert expected[:3] == [(1, 2), (1, 3), (3, 1)]
+    assert expected[3:7] == [(4, 4), (5, 5), (5, 6), (7, 7)]
     assert expected[-3:] == [(8, 8), (8, 9), (10, 10)]
+
+
+@given(
+    st.lists(st.fractions(max_denominator=24) | st.integers(-(10**6), 10**6), max_size=30),
+    st.integers(-100, 100),
+)
+def test_an_exact_sum_is_the_sum_of_its_fractions(values, start):
+    assert rf.exact_sum(values, start) == sum(values, Fraction(start))
+
+
+def test_equal_keys_share_a_place_and_keep_their_order():
+    ranked = rf.rank([("a", (1,)), ("b", (Fraction(5, 2),)), ("c", (1,)), ("d", (3,))])
+    assert [(r.place, r.who) for r in ranked] == [(1, "d"), (2, "b"), (3, "a"), (3, "c")]

@@ -25,7 +25,7 @@ from rules import (
     reverse,
     reverse_all,
 )
-from tests.rules.helpers import EAST, NORTH, SEATS, SOUTH, WEST
+from tests.support.rules import EAST, NORTH, SEATS, SOUTH, WEST
 
 EVERY_KIND = [
     Transfer(SOUTH, EAST, 300),

@@ -4,7 +4,7 @@ import jsonschema
 import pytest
 
 from rules import RULESETS, Report, RuleError, get_ruleset
-from tests.rules.helpers import SEATS, SOUTH
+from tests.support.rules import SEATS, SOUTH
 
 
 def test_registry_keys_names_versions():
@@ -31,6 +31,12 @@ def test_default_options():
         "leftover_deposits": "first_place",
         "multiple_ron": "all",
         "game_length": "hanchan",
+        "abortive_draws": False,
+        "nagashi_mangan": False,
+        "liability": "none",
+        "bust_end": False,
+        "goal_points": None,
+        "dealer_stop": "none",
         "tiles_on_sheet": False,
         "open_tanyao": True,
         "red_fives": False,

@@ -1,4 +1,4 @@
-"""RULES.md section 8: the ranking across events (examples 15-17 and the edges around them)."""
+"""docs/rules/ranking.md: the ranking across events (examples 15-17 and the edges around them)."""
 
 from datetime import date, timedelta
 from fractions import Fraction

@@ -15,7 +15,7 @@ from rules import (
     Transfer,
     Warning,
 )
-from tests.rules.helpers import EAST, NORTH, SOUTH, WEST, judge
+from tests.support.rules import EAST, NORTH, SOUTH, WEST, judge
 
 DEFAULT_SCOPE = {
     "mcr": "table",

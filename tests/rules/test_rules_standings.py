@@ -1,4 +1,4 @@
-"""RULES.md 5: table validation, table conversion, ranking."""
+"""docs/rules/standings.md: table validation, table conversion, ranking."""
 
 from fractions import Fraction
 

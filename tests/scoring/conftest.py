@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .ledger import Ledger, seated_table
+from tests.support.ledger import Ledger, seated_table
+from tests.support.sheets import enable
 
 
 @pytest.fixture
@@ -23,3 +24,10 @@ def eager_reconcile(settings):
     """Unit tests reconcile in-process on commit, as the embedded deployment does, even when
     the suite runs with a broker configured (the integration tests use the real worker)."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
+@pytest.fixture
+def riichi_hall(make_hall):
+    hall = make_hall("riichi_ema")
+    enable(hall.event)
+    return hall

@@ -149,17 +149,17 @@ def test_the_migration_keeps_notes_private_and_links_earlier_repricings(chombo_h
     """Before migration 0004 a note was shown on the public pages; after it every earlier note
     is the private note and the public explanation is empty. Re-pricings made before it are
     linked from the replacements' idempotency keys."""
-    from penalties.apps import ensure_sqlite_triggers
+    from integrity.triggers import ensure_append_only
 
     hall = chombo_hand
     assert hall.foul(hall.floor, "short_hand", hall.west, note="Written for all").status_code == 201
     replacement = reprice(hall, 30000)
     try:
-        migrate("0003_integrity_append_only_everywhere")
+        migrate("0001_squashed_0003")
         migrate()
     finally:
         migrate()
-        ensure_sqlite_triggers(sender=None)
+        ensure_append_only()
     assert Replacement.objects.get(replaced_id=hall.chombo).replacement_id == replacement
     noted = FoulReport.objects.get(event=hall.event, code="short_hand")
     assert (noted.note, noted.explanation) == ("Written for all", "")
@@ -188,7 +188,7 @@ def test_the_archive_restores_the_links(chombo_hand, version):
             del row["explanation"]
     data["version"] = version
     call_command("flush", interactive=False, verbosity=0)
-    imported = exports.import_event(data)
+    imported = exports.import_event(data, create_users=True)
     assert Replacement.objects.get(replaced_id=hall.chombo).replacement_id == replacement
     assert FoulReport.objects.filter(event=imported).count() == 2
     assert sheet_hand(hall)["current_foul_report"] == replacement

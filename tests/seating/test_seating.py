@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import seating
-from seating import PlayerSpec, generate, lower_bound, quality, swap, validate
+from seating import PlayerSpec, SeatingRequest, generate, lower_bound, quality, swap, validate
 
 FAST = {"time_budget": 5.0, "max_iterations": 300}
 
@@ -110,7 +110,7 @@ def test_validate_rejects_bad_tables():
     ],
 )
 def test_zero_repeats_on_constructible_cases(n, r):
-    sched = generate(n, r, seed=3)
+    sched = generate(SeatingRequest(n, r, seed=3))
     seated_once(sched, set(range(n)))
     assert sched.quality.repeats == 0
     assert sched.quality.max_meetings == 1
@@ -118,7 +118,7 @@ def test_zero_repeats_on_constructible_cases(n, r):
 
 
 def test_over_the_limit_at_lower_bound_16x8():
-    sched = generate(16, 8, seed=1)
+    sched = generate(SeatingRequest(16, 8, seed=1))
     assert sched.quality.repeats == sched.quality.lower_bound == 72
     assert sched.quality.max_meetings == 2
     assert_winds_balanced(sched)
@@ -143,7 +143,7 @@ def test_affine_geometry_lines():
 
 def test_search_reduces_repeats_without_construction():
     # 26 players with substitutes: 28 seats, search from greedy start
-    sched = generate(26, 6, seed=0, max_iterations=2000)
+    sched = generate(SeatingRequest(26, 6, seed=0, max_iterations=2000))
     seated_once(sched, set(range(26)))
     assert sched.quality.repeats <= 2
 
@@ -163,7 +163,7 @@ def test_search_reduces_repeats_without_construction():
     seed=st.integers(min_value=0, max_value=1000),
 )
 def test_wind_balance_property(n, r, fill, seed):
-    sched = generate(n, r, seed=seed, fill=fill, time_budget=2.0, max_iterations=60)
+    sched = generate(SeatingRequest(n, r, seed=seed, fill=fill, time_budget=2.0, max_iterations=60))
     seated_once(sched, set(range(n)))
     assert_winds_balanced(sched)
 
@@ -188,8 +188,8 @@ def test_euler_split_is_balanced():
 
 
 def test_winds_balanced_over_played_rounds():
-    first = generate(20, 3, seed=1)
-    nxt = generate(20, 7, seed=1, played=first.rounds)
+    first = generate(SeatingRequest(20, 3, seed=1))
+    nxt = generate(SeatingRequest(20, 7, seed=1, played=first.rounds))
     assert nxt.rounds[:3] == first.rounds
     assert_winds_balanced(nxt)
 
@@ -198,9 +198,9 @@ def test_winds_balanced_over_played_rounds():
 
 
 def test_deterministic_by_seed():
-    a = generate(24, 6, seed=11, **FAST)
-    b = generate(24, 6, seed=11, **FAST)
-    c = generate(24, 6, seed=12, **FAST)
+    a = generate(SeatingRequest(24, 6, seed=11, **FAST))
+    b = generate(SeatingRequest(24, 6, seed=11, **FAST))
+    c = generate(SeatingRequest(24, 6, seed=12, **FAST))
     assert a.rounds == b.rounds
     assert a.quality == b.quality
     assert a.rounds != c.rounds
@@ -208,8 +208,8 @@ def test_deterministic_by_seed():
 
 def test_deterministic_search_path():
     kw = {"seed": "x", "max_iterations": 400, "time_budget": 30.0}
-    a = generate(22, 7, fill="byes", **kw)
-    b = generate(22, 7, fill="byes", **kw)
+    a = generate(SeatingRequest(22, 7, fill="byes", **kw))
+    b = generate(SeatingRequest(22, 7, fill="byes", **kw))
     assert a.rounds == b.rounds and a.byes == b.byes
 
 
@@ -217,10 +217,10 @@ def test_deterministic_search_path():
 
 
 def test_reseat_after_drop_keeps_earlier_rounds():
-    full = generate(20, 6, seed=2, **FAST)
+    full = generate(SeatingRequest(20, 6, seed=2, **FAST))
     played = full.rounds[:3]
     remaining = [p for p in range(20) if p != 7]
-    again = generate(remaining, 6, seed=2, played=played, **FAST)
+    again = generate(SeatingRequest(remaining, 6, seed=2, played=played, **FAST))
     assert again.rounds[:3] == played
     assert again.played == 3
     for rnd in again.rounds[3:]:
@@ -240,10 +240,12 @@ def dataclass_without_dropped(sched: seating.Schedule, dropped: int) -> seating.
 
 @pytest.mark.parametrize("fill", ["substitutes", "byes"])
 def test_reseat_after_drops_from_planned_schedule_keeps_zero_repeats(fill):
-    full = generate(28, 9, seed=5)
+    full = generate(SeatingRequest(28, 9, seed=5))
     assert full.quality.repeats == 0
     remaining = [p for p in range(28) if p not in (3, 17)]
-    again = generate(remaining, 9, seed=5, played=full.rounds[:4], planned=full.rounds, fill=fill)
+    again = generate(
+        SeatingRequest(remaining, 9, seed=5, played=full.rounds[:4], planned=full.rounds, fill=fill)
+    )
     assert again.rounds[:4] == full.rounds[:4]
     if fill == "substitutes":
         assert again.quality.repeats == 0
@@ -262,9 +264,9 @@ def test_reseat_after_drops_from_planned_schedule_keeps_zero_repeats(fill):
 
 
 def test_drop_with_byes_continues_from_played():
-    first = generate(16, 2, seed=4, fill="byes")
+    first = generate(SeatingRequest(16, 2, seed=4, fill="byes"))
     players = list(range(1, 16))  # player 0 drops
-    nxt = generate(players, 5, seed=4, played=first.rounds, fill="byes", **FAST)
+    nxt = generate(SeatingRequest(players, 5, seed=4, played=first.rounds, fill="byes", **FAST))
     assert nxt.rounds[:2] == first.rounds
     for i in range(2, 5):
         assert len(nxt.byes[i]) == 3
@@ -272,7 +274,7 @@ def test_drop_with_byes_continues_from_played():
 
 
 def test_byes_spread_evenly():
-    sched = generate(18, 9, seed=0, fill="byes", **FAST)
+    sched = generate(SeatingRequest(18, 9, seed=0, fill="byes", **FAST))
     seated_once(sched, set(range(18)))
     assert all(len(b) == 2 for b in sched.byes)
     counts = Counter(p for b in sched.byes for p in b)
@@ -283,7 +285,7 @@ def test_byes_spread_evenly():
 
 
 def test_substitutes_marked():
-    sched = generate(18, 4, seed=0, fill="substitutes", **FAST)
+    sched = generate(SeatingRequest(18, 4, seed=0, fill="substitutes", **FAST))
     assert sched.substitutes == frozenset({-1, -2})
     assert all(sched.is_substitute(p) for p in (-1, -2))
     for rnd in sched.rounds:
@@ -300,15 +302,15 @@ def test_substitutes_marked():
 
 def test_club_avoidance_reduces_same_club_meetings():
     specs = [PlayerSpec(i, club=f"club{i % 6}", country=f"c{i % 2}") for i in range(24)]
-    plain = generate(specs, 5, seed=1, avoid_club_weight=0, **FAST)
-    avoid = generate(specs, 5, seed=1, avoid_club_weight=1.0, **FAST)
+    plain = generate(SeatingRequest(specs, 5, seed=1, avoid_club_weight=0, **FAST))
+    avoid = generate(SeatingRequest(specs, 5, seed=1, avoid_club_weight=1.0, **FAST))
     assert avoid.quality.same_club < plain.quality.same_club
     assert avoid.quality.repeats <= plain.quality.repeats + 2
 
 
 def test_club_avoidance_on_construction_keeps_zero_repeats():
     specs = [PlayerSpec(i, club=f"club{i // 4}") for i in range(16)]
-    sched = generate(specs, 4, seed=0, avoid_club_weight=0.1)
+    sched = generate(SeatingRequest(specs, 4, seed=0, avoid_club_weight=0.1))
     assert sched.quality.repeats == 0
     # clubs of 4 become the unused fifth parallel class of AG(2,4)
     assert sched.quality.same_club == 0
@@ -316,17 +318,19 @@ def test_club_avoidance_on_construction_keeps_zero_repeats():
 
 def test_country_avoidance():
     specs = [PlayerSpec(i, country="NL" if i < 5 else f"c{i}") for i in range(20)]
-    plain = generate(specs, 4, seed=2, **FAST)
-    avoid = generate(specs, 4, seed=2, avoid_country_weight=1.0, **FAST)
+    plain = generate(SeatingRequest(specs, 4, seed=2, **FAST))
+    avoid = generate(SeatingRequest(specs, 4, seed=2, avoid_country_weight=1.0, **FAST))
     assert avoid.quality.same_country <= plain.quality.same_country
     assert avoid.quality.same_country == 0
 
 
 def test_swiss_tables_from_standings_neighbours():
-    first = generate(32, 3, seed=0)
+    first = generate(SeatingRequest(32, 3, seed=0))
     standings = list(range(31, -1, -1))
     nxt = generate(
-        32, 4, seed=0, played=first.rounds, method="swiss", standings_order=standings, **FAST
+        SeatingRequest(
+            32, 4, seed=0, played=first.rounds, method="swiss", standings_order=standings, **FAST
+        )
     )
     assert nxt.rounds[:3] == first.rounds
     rank = {p: i for i, p in enumerate(standings)}
@@ -343,8 +347,8 @@ def test_swiss_tables_from_standings_neighbours():
 
 
 def test_next_round_with_fixed_winds_balances_them():
-    first = generate(32, 3, seed=0)
-    nxt = generate(32, 4, seed=0, played=first.rounds, **FAST)
+    first = generate(SeatingRequest(32, 3, seed=0))
+    nxt = generate(SeatingRequest(32, 4, seed=0, played=first.rounds, **FAST))
     assert nxt.rounds[:3] == first.rounds
     assert nxt.quality.repeats == 0
     assert nxt.quality.wind_imbalance == nxt.quality.wind_ideal == 0
@@ -354,7 +358,7 @@ def test_next_round_with_fixed_winds_balances_them():
 
 
 def test_swap_updates_quality():
-    sched = generate(16, 5, seed=0)
+    sched = generate(SeatingRequest(16, 5, seed=0))
     assert sched.quality.repeats == 0
     r0 = sched.rounds[0]
     a, b = r0[0][0], r0[1][0]
@@ -368,7 +372,7 @@ def test_swap_updates_quality():
 
 
 def test_swap_with_bye_player():
-    sched = generate(17, 3, seed=0, fill="byes", **FAST)
+    sched = generate(SeatingRequest(17, 3, seed=0, fill="byes", **FAST))
     bye_player = sched.byes[1][0]
     seated = sched.rounds[1][2][1]
     swapped = swap(sched, 1, bye_player, seated)
@@ -378,22 +382,22 @@ def test_swap_with_bye_player():
 
 def test_input_validation():
     with pytest.raises(ValueError):
-        generate(3, 2)
+        generate(SeatingRequest(3, 2))
     with pytest.raises(ValueError):
-        generate([1, 1, 2, 3], 2)
+        generate(SeatingRequest([1, 1, 2, 3], 2))
     with pytest.raises(ValueError):
-        generate(8, 2, method="random")
+        generate(SeatingRequest(8, 2, method="random"))
 
 
 def test_forced_repeats_are_spread_evenly_16x15():
     # every pair can meet exactly three times (AG(2,4) three times over); it used to be 6
-    sched = generate(16, 15, seed=0)
+    sched = generate(SeatingRequest(16, 15, seed=0))
     assert sched.quality.repeats == sched.quality.lower_bound == 240
     assert sched.quality.max_meetings == 3
 
 
 def test_forced_repeats_keep_the_most_meetings_low_24x8():
-    sched = generate(24, 8, seed=0)
+    sched = generate(SeatingRequest(24, 8, seed=0))
     assert sched.quality.max_meetings == 2
 
 
@@ -401,10 +405,10 @@ def test_lower_bound_is_exact_below_four_tables():
     # 6 players and 2 substitutes, two rounds: each table of three takes two players who
     # already met (pigeonhole), so 2 repeats are forced; the counting bound said 0
     assert lower_bound(6, 2) == 2
-    sched = generate(6, 2, seed=0)
+    sched = generate(SeatingRequest(6, 2, seed=0))
     assert sched.quality.lower_bound == 2 == sched.quality.repeats
     assert lower_bound(9, 4) == 0  # 9 players at three tables of three: AG(2, 3)
     assert lower_bound(9, 5) == 9
-    assert generate(9, 4, seed=1).quality.repeats == 0
+    assert generate(SeatingRequest(9, 4, seed=1)).quality.repeats == 0
     assert lower_bound(7, 3, fill="byes") == 2
-    assert generate(7, 3, seed=0, fill="byes").quality.lower_bound == 2
+    assert generate(SeatingRequest(7, 3, seed=0, fill="byes")).quality.lower_bound == 2

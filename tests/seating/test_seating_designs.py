@@ -2,10 +2,11 @@
 and from published schedules (issue 31).
 
 The files ``seating/data/n*_r*.json`` holding a ``design`` were found by
-``bench/seating_precompute.py NxR`` (search in ``bench/seating_designs.py``); the package
-develops them at load time (``seating/designs.py``).  Those holding a ``source`` are
-published social golfer solutions (32, 68, 104 and 128 players, from the aim app's data,
-imported by ``bench/seating_aim_import.py``); every file is checked at load time
+``tools/seating_designs/seating_precompute.py NxR`` (search in
+``tools/seating_designs/seating_designs.py``); the package develops them at load time
+(``seating/designs.py``).  Those holding a ``source`` are published social golfer solutions (32, 68,
+104 and 128 players, from the aim app's data, imported by
+``tools/seating_designs/seating_aim_import.py``); every file is checked at load time
 (``check_stored``)."""
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from seating import DATA_DIR, check_stored, develop_design, generate, quality, validate
+from seating import (
+    DATA_DIR,
+    SeatingRequest,
+    check_stored,
+    develop_design,
+    generate,
+    quality,
+    validate,
+)
 from seating.constructions import known_constructions
 
 
@@ -58,7 +67,7 @@ def test_each_compact_design_develops_to_zero_repeats_at_the_round_limit(players
 @pytest.mark.parametrize("players,rounds,data", compact_files(), ids=lambda x: str(x))
 def test_generate_reaches_zero_repeats_with_them(players, rounds, data):
     for r in (rounds, rounds - 4):
-        s = generate(players, r, seed=3)
+        s = generate(SeatingRequest(players, r, seed=3))
         assert s.quality.repeats == 0, (players, r, s.construction)
         if r == rounds:
             assert "precomputed" in s.construction
@@ -152,14 +161,14 @@ def test_generate_reaches_zero_repeats_with_the_published_schedules(players):
     # before issue 31: 10, 14, 318 and 134 repeats (seed 0)
     rounds = r_max(players)
     for r in (rounds, rounds - 1, rounds - 4):  # fewer rounds take a prefix
-        s = generate(players, r, seed=3)
+        s = generate(SeatingRequest(players, r, seed=3))
         assert s.quality.repeats == 0, (players, r, s.construction)
         if r == rounds:
             assert f"precomputed n{players}_r{rounds}.json" in s.construction
 
 
 def test_thirty_two_players_ten_rounds_without_repeats():
-    s = generate(32, 10, seed=0)
+    s = generate(SeatingRequest(32, 10, seed=0))
     validate(s.rounds, range(32))
     assert len(s.rounds) == 10 and s.quality.repeats == 0
     pairs = {frozenset(pq) for rnd in s.rounds for t in rnd for pq in itertools.combinations(t, 2)}
@@ -229,16 +238,18 @@ def test_a_shipped_schedule_that_lies_is_skipped_not_fatal(tmp_path, monkeypatch
 def test_the_full_schedules_still_load():
     names = [name for name, _ in known_constructions(24, 8)]
     assert any("n24_r8.json" in name for name in names)
-    assert generate(24, 8, seed=0).quality.repeats == 18
+    assert generate(SeatingRequest(24, 8, seed=0)).quality.repeats == 18
 
 
 @pytest.mark.skipif(shutil.which("cc") is None, reason="the design search needs a C compiler")
 @pytest.mark.parametrize("players", [36, 44, 52, 60])
 def test_the_design_search_finds_zero_repeat_base_rounds(players, monkeypatch):
-    """The offline search of the shipped designs (bench/seating_families.py), on sizes it
-    solves in about a second: lifted (52: N = 4 mod 12; 36, 60: N = 0 mod 12)
+    """The offline search of the shipped designs (tools/seating_designs/seating_families.py), on
+    sizes it solves in about a second: lifted (52: N = 4 mod 12; 36, 60: N = 0 mod 12)
     and rotational (44: N = 8 mod 12)."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    monkeypatch.syspath_prepend(
+        str(Path(__file__).resolve().parents[2] / "tools" / "seating_designs")
+    )
     from seating_families import lifted_search, rotational_search
 
     rng = random.Random(f"test-{players}")

@@ -1,7 +1,7 @@
 """Fewer than four tables: the lower bound is exact (issue 19, item 7).
 
 The bound comes from an exhaustive search (``seating/bound_search.py``, table in
-``seating/data/small_bounds.json`` written by ``bench/seating_bounds.py``); the
+``seating/data/small_bounds.json`` written by ``tools/seating_designs/seating_bounds.py``); the
 generator reaches it, which shows the bound exact from both sides."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from seating import bounds, generate, lower_bound, quality, validate
+from seating import SeatingRequest, bounds, generate, lower_bound, quality, validate
 
 
 def stored_sizes(exact: bool = True) -> list[tuple[str, int, int]]:
@@ -73,8 +73,8 @@ def test_past_the_proven_rounds_a_bound_that_holds_with_byes():
 
 
 def test_fifteen_players_with_byes_six_rounds_proven_by_cases():
-    """Six rounds under the generator's rules: ``bench/seating_bound15.py`` proved every
-    schedule of fewer repeats impossible (the degree bound said 6), so the stored
+    """Six rounds under the generator's rules: ``tools/seating_designs/seating_bound15.py`` proved
+    every schedule of fewer repeats impossible (the degree bound said 6), so the stored
     schedule, and ``generate`` starting from it, reach the bound."""
     proven = bounds.stored_table()["byes:15"]["cover_fair_at_most"]["6"]
     assert lower_bound(15, 6, "byes") == 108 - proven == 9
@@ -82,15 +82,20 @@ def test_fifteen_players_with_byes_six_rounds_proven_by_cases():
     stored = bounds.small_schedule(15, 6, "byes")
     meetings = Counter(pair for rnd in stored for t in rnd[:3] for pair in combinations(t, 2))
     assert sum(m - 1 for m in meetings.values()) == 9
-    assert generate(15, 6, seed=2, fill="byes", max_iterations=200).quality.repeats == 9
+    assert (
+        generate(SeatingRequest(15, 6, seed=2, fill="byes", max_iterations=200)).quality.repeats
+        == 9
+    )
 
 
 def test_the_proof_for_fifteen_players_counts_the_pairs_never_met(monkeypatch):
-    """``bench/seating_bound15.py``: repeats = 3 + pairs never met, so six repeats leave
-    only X, Y, Z (the second byes) apart, one case per bye pattern, and its block search
+    """``tools/seating_designs/seating_bound15.py``: repeats = 3 + pairs never met, so six repeats
+    leave only X, Y, Z (the second byes) apart, one case per bye pattern, and its block search
     rules out the one of them CP-SAT is slowest on.  The identity, counted on the stored
     schedule: 9 repeats, 6 pairs never met."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    monkeypatch.syspath_prepend(
+        str(Path(__file__).resolve().parents[2] / "tools" / "seating_designs")
+    )
     import seating_bound15 as proof
 
     assert proof.cases(6) == [(p, (0, 0, 0), (0, 0, 0), 0) for p in "abc"]
@@ -113,7 +118,7 @@ def test_fifteen_players_with_byes_exact_from_seven_rounds():
     # from there on every further meeting is a repeat whatever the rounds are
     assert bounds.small_rounds(15, "byes") == 7
     for r in (7, 8, 9):
-        sched = generate(15, r, seed=r, fill="byes", max_iterations=200)
+        sched = generate(SeatingRequest(15, r, seed=r, fill="byes", max_iterations=200))
         validate(sched.rounds)
         assert sched.quality.repeats == lower_bound(15, r, "byes") == 18 * r - 105
 
@@ -158,7 +163,9 @@ def test_generate_reaches_the_bound(fill, players, stored):
     # there on every meeting is a repeat); where the search stopped earlier, the rounds
     # it finished
     for rounds in range(1, stored + (1 if partial(fill, players) else 2)):
-        sched = generate(players, rounds, seed=rounds, fill=fill, max_iterations=200)
+        sched = generate(
+            SeatingRequest(players, rounds, seed=rounds, fill=fill, max_iterations=200)
+        )
         validate(sched.rounds)
         q = sched.quality
         assert q.repeats == q.lower_bound == lower_bound(players, rounds, fill), rounds
@@ -169,13 +176,15 @@ def test_a_bound_where_the_search_under_the_rules_is_too_long():
     # stays at or above it (not known to reach it)
     for fill, players, stored in stored_sizes(exact=False):
         for rounds in range(1, stored + 1):
-            sched = generate(players, rounds, seed=rounds, fill=fill, max_iterations=200)
+            sched = generate(
+                SeatingRequest(players, rounds, seed=rounds, fill=fill, max_iterations=200)
+            )
             assert sched.quality.repeats >= lower_bound(players, rounds, fill) > -1
 
 
 def test_six_players_two_rounds():
     assert lower_bound(6, 2) == 2
-    assert generate(6, 2, seed=0).quality.repeats == 2
+    assert generate(SeatingRequest(6, 2, seed=0)).quality.repeats == 2
 
 
 @pytest.mark.parametrize(
@@ -197,14 +206,16 @@ def test_sharing_substitutes_fairly_costs_repeats_for_seven_players():
     unfair = [[(0, 1, 2, 3), (4, 5, 6, -1)], [(0, 4, 5, 1), (2, 6, 3, -1)]]
     q = quality(unfair, range(7))
     assert q.repeats == 3 and q.lower_bound == 3
-    assert generate(7, 2, seed=0).quality.repeats == 6
+    assert generate(SeatingRequest(7, 2, seed=0)).quality.repeats == 6
 
 
 def test_the_annealing_past_the_proof_keeps_the_byes_fair(monkeypatch):
-    """``bench/seating_anneal.py``, which found the stored schedules past the proof:
+    """``tools/seating_designs/seating_anneal.py``, which found the stored schedules past the proof:
     seven rounds for fifteen players meeting every pair, the byes shared as the
     generator shares them, and the repeats it reports counted again here."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    monkeypatch.syspath_prepend(
+        str(Path(__file__).resolve().parents[2] / "tools" / "seating_designs")
+    )
     from seating_anneal import anneal_byes
 
     assert anneal_byes(14, 3, 7, 21, seed=0, seconds=1) is None  # 3 does not divide 14

@@ -237,12 +237,16 @@ def test_hall_announcements_and_extra_time(web, event):
     web.post(page(event, "hall/"), {"toggle": announcement.pk})
     announcement.refresh_from_db()
     assert not announcement.is_active
-    web.post(page(event, "hall/"), {"extra": "1", "table": "2", "minutes": "7"})
-    assert event.rounds.get(number=1).tables.get(number=2).extra_minutes == 7
+    extra = {"table": "2", "minutes": "7", "reason": "ruling", "key": "k1"}
+    web.post(page(event, "rounds/1/extra-time/"), {**extra, "next": page(event, "hall/")})
+    table = event.rounds.get(number=1).tables.get(number=2)
+    assert [(e.minutes, e.reason) for e in table.extensions.all()] == [(7, "ruling")]
     response = web.post(
-        page(event, "hall/"), {"extra": "1", "table": "2", "minutes": "500"}, follow=True
+        page(event, "rounds/1/extra-time/"), {**extra, "minutes": "500", "key": "k2"}, follow=True
     )
-    assert b"0 to 120 minutes" in response.content
+    assert b"from 1 to 120" in response.content
+    assert table.extensions.count() == 1
+    assert b"ruling" in web.get(page(event, "hall/")).content
     assert web.get(page(event, "hall/")).status_code == 200
 
 

@@ -16,10 +16,10 @@ from rest_framework.test import APIClient
 
 from tournament.events import services as event_services
 from tournament.events.models import Event
-from tournament.formats import teams as team_services
+from tournament.formats.services import teams as team_services
 from tournament.players import services as player_services
-from tournament.rounds import seats
 from tournament.rounds import services as round_services
+from tournament.rounds.services import seats
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment
 

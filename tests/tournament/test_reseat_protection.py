@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.results import services as result_services
-from tournament.rounds import seats as seat_services
 from tournament.rounds.models import Seat
+from tournament.rounds.services import seats as seat_services
 
 pytestmark = pytest.mark.django_db
 

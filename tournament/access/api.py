@@ -3,12 +3,15 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
-from rest_framework import permissions, serializers
+from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
 
+from tournament import errors
 from tournament.access.roles import can_view, is_director
 from tournament.events.models import Event
-from tournament.events.timezones import activate_event_time_zone
+from tournament.events.pages.timezones import activate_event_time_zone
 
 
 def event_for(request, slug: str, *, write: bool) -> Event:
@@ -31,12 +34,22 @@ def as_drf_error(exc: DjangoValidationError) -> serializers.ValidationError:
     return serializers.ValidationError({"non_field_errors": exc.messages})
 
 
-def call_service(call, *args, **kwargs):
-    """A service call from an API view: its ``ValidationError`` becomes DRF's (a 400)."""
-    try:
-        return call(*args, **kwargs)
-    except DjangoValidationError as exc:
-        raise as_drf_error(exc) from exc
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    """The one mapping of what services refuse to the API's answers: invalid input 400 (the
+    messages by field), missing rights 403, a write the current state forbids 409 (with what
+    ``Conflict.answer`` says), too many tries 429 (with ``Retry-After``); the rest as DRF
+    answers it (404, its own validation and throttling)."""
+    if isinstance(exc, DjangoValidationError):
+        exc = as_drf_error(exc)
+    elif isinstance(exc, errors.Conflict):
+        return Response(exc.answer(), status=status.HTTP_409_CONFLICT)
+    elif isinstance(exc, errors.TooMany):
+        return Response(
+            {"detail": exc.message, "retry_after": exc.seconds},
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(exc.seconds)},
+        )
+    return drf_exception_handler(exc, context)
 
 
 class EventScoped(permissions.BasePermission):

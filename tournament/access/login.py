@@ -37,6 +37,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.access import brake
+
 
 def client_address(request: HttpRequest | None) -> str:
     if request is None:
@@ -77,11 +79,11 @@ class Brake:
     def refusal(self) -> str | None:
         """Why this attempt is refused before the password is even checked, or ``None``."""
         window_minutes = max(1, math.ceil(settings.LOGIN_FAILURE_WINDOW / 60))
-        if cache.get(self.pair, 0) >= settings.LOGIN_MAX_FAILURES:
+        if brake.count(self.pair) >= settings.LOGIN_MAX_FAILURES:
             return _try_again_in_minutes(window_minutes)
         if cache.get(self.known):
             return None
-        if cache.get(self.address, 0) >= settings.LOGIN_ADDRESS_MAX_FAILURES:
+        if brake.count(self.address) >= settings.LOGIN_ADDRESS_MAX_FAILURES:
             return _try_again_in_minutes(window_minutes)
         wait = self.delay_left()
         if wait > 0:
@@ -94,7 +96,7 @@ class Brake:
         return None
 
     def delay_left(self) -> float:
-        over = cache.get(self.user, 0) - settings.LOGIN_MAX_FAILURES
+        over = brake.count(self.user) - settings.LOGIN_MAX_FAILURES
         if over < 0:
             return 0.0
         delay = min(
@@ -107,15 +109,11 @@ class Brake:
 
     def failed(self) -> None:
         for key in (self.pair, self.address, self.user):
-            if not cache.add(key, 1, settings.LOGIN_FAILURE_WINDOW):
-                try:
-                    cache.incr(key)
-                except ValueError:
-                    cache.set(key, 1, settings.LOGIN_FAILURE_WINDOW)
+            brake.hit(key, settings.LOGIN_FAILURE_WINDOW)
         cache.set(self.user_last, time.time(), settings.LOGIN_FAILURE_WINDOW)
 
     def succeeded(self) -> None:
-        cache.delete(self.pair)
+        brake.forget(self.pair)
         cache.set(self.known, 1, settings.LOGIN_KNOWN_ADDRESS_DAYS * 86400)
 
 

@@ -3,6 +3,7 @@ validation errors on a form; and whether a public page is the one every visitor 
 
 from __future__ import annotations
 
+import hashlib
 from functools import wraps
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.access.roles import can_view, is_director
 from tournament.events.models import Event
-from tournament.events.timezones import activate_event_time_zone
+from tournament.events.pages.timezones import activate_event_time_zone
 
 require_GET_POST = require_http_methods(["GET", "POST"])
 
@@ -24,6 +25,15 @@ def shared_page(request: HttpRequest) -> bool:
     return settings.SESSION_COOKIE_NAME not in request.COOKIES and (
         "messages" not in request.COOKIES
     )
+
+
+def viewer(request: HttpRequest) -> str:
+    """Who a page is for: every visitor without a session sees the same page; a signed-in
+    user or player sees their own (the header names them)."""
+    if shared_page(request):
+        return "all"
+    session = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    return hashlib.sha256(session.encode()).hexdigest()[:12]
 
 
 def apply_errors(form, exc: ValidationError, aliases: dict[str, str] | None = None) -> None:

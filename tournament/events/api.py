@@ -9,7 +9,7 @@ from rest_framework import generics
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 
-from tournament.access.api import call_service, event_for
+from tournament.access.api import event_for
 from tournament.access.roles import can_create_events
 from tournament.events import services as event_services
 from tournament.events.models import Event
@@ -42,7 +42,7 @@ class EventList(generics.ListCreateAPIView):
         data = dict(serializer.validated_data)
         data.pop("round_times", None)  # a new event has no rounds to move
         event = Event(director=self.request.user, **data)
-        serializer.instance = call_service(event_services.save_event, event)
+        serializer.instance = event_services.save_event(event)
 
 
 class EventDetail(generics.RetrieveUpdateAPIView):
@@ -62,6 +62,4 @@ class EventDetail(generics.RetrieveUpdateAPIView):
         round_times = data.pop("round_times", None)
         for key, value in data.items():
             setattr(event, key, value)
-        serializer.instance = call_service(
-            event_services.save_event, event, round_times=round_times
-        )
+        serializer.instance = event_services.save_event(event, round_times=round_times)

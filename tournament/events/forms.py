@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules import RULESETS
+from rules.onlinelogs.presets import PRESETS
 from rules.options import BOOL, CHOICE, INT, INT_LIST, OPTIONAL_INT, ROUNDING_RULE, Option
-from tournament.events.models import Event, time_zone_names
+from tournament.events.models import Event, current_time_zone, current_time_zones, default_language
 
 SCOPE_LABELS = {
     "table": gettext_lazy("Table score (changes the placing at the table)"),
@@ -31,13 +32,24 @@ SCOPE_LABELS = {
     "head_bump": gettext_lazy("Only the winner nearest the discarder (head bump)"),
     "hanchan": gettext_lazy("East and South rounds (hanchan)"),
     "tonpuusen": gettext_lazy("East round only (tonpuusen)"),
+    "two": gettext_lazy("At most two winners; a triple ron is an abortive draw"),
+    "none": gettext_lazy("None"),
+    "whole": gettext_lazy("The liable player answers for the whole win (tenhou.net)"),
+    "yakuman": gettext_lazy("Only for the yakuman that made them liable (Mahjong Soul)"),
+    "win": gettext_lazy("On a win"),
+    "win_or_tenpai": gettext_lazy("On a win, or tenpai at a draw"),
 }
+PRESET_CHOICES = [
+    ("", gettext_lazy("None: set the options below")),
+    *((key, gettext_lazy(preset.name)) for key, preset in PRESETS.items()),
+]
 BOOL_LABELS = {True: gettext_lazy("Yes"), False: gettext_lazy("No")}
 
 
 def time_zone_choices() -> list:
-    """UTC first, then every zone grouped by region (Europe, America, ...)."""
-    names = sorted(n for n in time_zone_names() if "/" in n and not n.startswith("Etc/"))
+    """UTC first, then every zone under its current name, grouped by region (Europe,
+    America, ...)."""
+    names = sorted(n for n in current_time_zones() if "/" in n)
     groups = [
         (region, [(name, name.split("/", 1)[1].replace("_", " ")) for name in members])
         for region, members in groupby(names, key=lambda n: n.split("/", 1)[0])
@@ -155,6 +167,17 @@ class EventForm(forms.ModelForm):
         ],
     )
 
+    online_rules = forms.ChoiceField(
+        label=gettext_lazy("Riichi score sheets: the rules of an online platform"),
+        required=False,
+        choices=PRESET_CHOICES,
+        help_text=gettext_lazy(
+            "Sets the score-sheet options below to what the platform plays (starting points, "
+            "abortive draws, nagashi mangan, liability, the end of the game), so that imported "
+            "game logs score as they did online. Options you set yourself are kept."
+        ),
+    )
+
     class Meta:
         model = Event
         fields = [
@@ -165,6 +188,7 @@ class EventForm(forms.ModelForm):
             "start_date",
             "end_date",
             "time_zone",
+            "language",
             "venue",
             "is_public",
             "floor_referees_enter_results",
@@ -180,8 +204,15 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = time_zone_choices()
+        # A form sent without a language keeps the event's (a new event: the site's).
+        self.fields["language"].required = False
+        # An event stored under an old name ("Europe/Kiev") shows it under the current one.
+        self.initial["time_zone"] = current_time_zone(
+            self.initial.get("time_zone") or self.instance.time_zone
+        )
         if not self.instance.pk:
-            self.initial.setdefault("time_zone", self.instance.time_zone)
+            self.fields["slug"].required = False
+            self.fields["slug"].help_text = _("Empty: made from the name.")
         stored = self.instance.ruleset_options or {}
         self.option_names: dict[str, list[tuple[str, str]]] = {}
         for key, ruleset in RULESETS.items():
@@ -206,8 +237,13 @@ class EventForm(forms.ModelForm):
                 names.append((name, field_name(key, name)))
             self.option_names[key] = names
 
+    def clean_language(self) -> str:
+        chosen = self.cleaned_data.get("language")
+        return chosen or self.instance.language or default_language()
+
     def main_fields(self) -> list:
         fields = [self[name] for name in self.Meta.fields]
+        fields.insert(self.Meta.fields.index("ruleset") + 1, self["online_rules"])
         if self.instance.pk and self.instance.rounds.exclude(starts_at=None).exists():
             at = self.Meta.fields.index("time_zone") + 1
             fields.insert(at, self["round_times"])
@@ -236,11 +272,23 @@ class EventForm(forms.ModelForm):
             self.add_error("end_date", _("The last day cannot be before the first day."))
         key = cleaned.get("ruleset")
         if key in self.option_names:
-            self.instance.ruleset_options = {
+            chosen = {
                 name: cleaned[f]
                 for name, f in self.option_names[key]
                 if cleaned.get(f) is not None and cleaned.get(f) != ""
             }
+            preset = cleaned.get("online_rules")
+            if preset:
+                if not key.startswith("riichi"):
+                    self.add_error(
+                        "online_rules", _("The online platforms' rules are riichi rules.")
+                    )
+                else:
+                    options = {
+                        k: v for k, v in PRESETS[preset].options.items() if k != "game_length"
+                    }
+                    chosen = options | chosen
+            self.instance.ruleset_options = chosen
         return cleaned
 
     def apply_service_errors(self, exc: ValidationError) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import zoneinfo
 from functools import cache
+from importlib import resources
 
 from django.conf import settings
 from django.db import models
@@ -29,9 +30,54 @@ def time_zone_names() -> frozenset[str]:
     return frozenset(zoneinfo.available_timezones())
 
 
+def _tzdata(name: str) -> str:
+    """A file of the IANA database as the ``tzdata`` package ships it."""
+    return resources.files("tzdata").joinpath("zoneinfo", name).read_text(encoding="utf-8")
+
+
+@cache
+def current_time_zones() -> frozenset[str]:
+    """The names offered to choose from: UTC and the current name of every zone of the IANA
+    ``zone.tab`` ("Europe/Kyiv", "Asia/Kolkata"; not "Europe/Kiev", "Asia/Calcutta" nor
+    "US/Eastern")."""
+    names = {
+        line.split("\t")[2]
+        for line in _tzdata("zone.tab").splitlines()
+        if line and not line.startswith("#")
+    }
+    return frozenset((names & time_zone_names()) | {"UTC"})
+
+
+@cache
+def time_zone_renames() -> dict[str, str]:
+    """Old and alias names, each to the current name it stands for ("Europe/Kiev" ->
+    "Europe/Kyiv", "US/Eastern" -> "America/New_York", "Etc/UTC" -> "UTC"): the IANA
+    database's links (``tzdata.zi``), but never a name that is offered itself."""
+    current = current_time_zones()
+    renames = {"Etc/UTC": "UTC"}
+    for line in _tzdata("tzdata.zi").splitlines():
+        if not line.startswith("L "):
+            continue
+        _kind, target, name = line.split()[:3]
+        target = "UTC" if target == "Etc/UTC" else target
+        if name not in current and target in current:
+            renames[name] = target
+    return renames
+
+
+def current_time_zone(name: str) -> str:
+    """``name`` under its current IANA name (an old alias mapped, any other name kept)."""
+    return time_zone_renames().get(name, name)
+
+
 def default_time_zone() -> str:
     """New events start in the server's time zone (``TIME_ZONE``, UTC by default)."""
     return settings.TIME_ZONE
+
+
+def default_language() -> str:
+    """New events speak the site's language (``LANGUAGE_CODE``)."""
+    return settings.LANGUAGE_CODE
 
 
 # Event fields written only by the team and stage services (by UPDATE), never by ``save``.
@@ -83,6 +129,16 @@ class Event(models.Model):
         default=default_time_zone,
         help_text=_("Every page about this event shows and takes times in this time zone."),
     )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=default_language,
+        help_text=_(
+            "The rulebook, the notifications and the calendar feed speak this language to "
+            "every reader and player who chose none."
+        ),
+    )
     revision = models.PositiveBigIntegerField(_("revision"), default=0, editable=False)
     # Moves when the hall's announcements change: the public page shows them, the standings
     # do not depend on them (so they do not move ``revision``, which asks for a reconcile).
@@ -93,7 +149,7 @@ class Event(models.Model):
         blank=True,
         help_text=_("Members per team whose totals count; empty: every member."),
     )
-    # Kept by the team and stage services (``tournament.formats.teams``/``stages``), so that
+    # Kept by the team and stage services (``tournament.formats.services``), so that
     # pages and the reconcile know without a query whether the event has a format to show.
     has_teams = models.BooleanField(default=False, editable=False)
     has_stages = models.BooleanField(default=False, editable=False)
@@ -122,7 +178,7 @@ class Event(models.Model):
         that a change of ruleset options could land at a revision already reconciled. Fields
         deferred on this copy are left alone too, as Django's own save would. So are the
         format fields their own services write (``FORMAT_FIELDS``), for the same reason."""
-        updating = not self._state.adding and not kwargs.get("force_insert")
+        updating = self.pk is not None and not kwargs.get("force_insert")
         if updating and kwargs.get("update_fields") is None:
             skipped = {
                 "revision",

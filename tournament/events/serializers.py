@@ -29,11 +29,14 @@ class EventSerializer(serializers.ModelSerializer):
             "keeps_score_sheets",
             "players_enter_hands",
             "time_zone",
+            "language",
             "round_times",
             "director",
             "revision",
         ]
         read_only_fields = ["id", "director", "revision"]
+        # Left out, a new event's short name is made from its name.
+        extra_kwargs = {"slug": {"required": False}}
 
     round_times = serializers.ChoiceField(
         choices=["local", "moments"],

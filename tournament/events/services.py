@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import zoneinfo
 
+from anyascii import anyascii
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules import RuleError, get_ruleset
-from tournament.events.models import Event, time_zone_names
-from tournament.events.pricing import reprice
+from tournament.events.models import Event, current_time_zone, time_zone_names
+from tournament.events.reading.pricing import reprice
 from tournament.rounds.models import Round
 from tournament.writes import bump_revision
 
@@ -34,8 +36,24 @@ def option_error(ruleset_key: str, error: RuleError) -> ValidationError:
     return ValidationError(message.replace("%", "%%"), code="option", params={"option": name})
 
 
+SLUG_LENGTH = 70  # room for "-2", "-3", ... within the field's 80
+
+
+def derived_slug(name: str, *, taken: frozenset[str] = frozenset()) -> str:
+    """The short name an event gets from its name when none is given: the name in ASCII
+    letters ("Kraków Open 2026" and "Łódź Open" become "krakow-open-2026" and "lodz-open"),
+    with "-2", "-3", ... when an event (or ``taken``) has it already."""
+    base = slugify(anyascii(name or ""))[:SLUG_LENGTH].strip("-") or "event"
+    slug, n = base, 1
+    while slug in taken or Event.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
 def _check(event: Event) -> None:
     errors: dict[str, list] = {}
+    event.time_zone = current_time_zone(str(event.time_zone))
     if event.start_date and event.end_date and event.end_date < event.start_date:
         errors["end_date"] = [_("The last day cannot be before the first day.")]
     if event.time_zone not in time_zone_names():
@@ -148,7 +166,7 @@ def _move_round_starts(event: Event, stored_zone: str, round_times: str | None) 
     """Under the lock: a new time zone keeps either the rounds' local times (11:30 stays 11:30,
     a new moment) or their moments (11:30 in Prague is 12:30 in Helsinki), as the director says;
     the change is refused while rounds have starts and nobody said which."""
-    if event.time_zone == stored_zone:
+    if event.time_zone == current_time_zone(stored_zone):
         return
     effect = zone_change_effect(event, stored_zone, event.time_zone)
     if not effect:
@@ -176,7 +194,12 @@ def save_event(event: Event, *, repricing: bool = False, round_times: str | None
     ``repricing`` is for ``penalties.repricing.services`` alone, which re-prices every foul in
     the same transaction. ``round_times`` (``local`` or ``moments``) says what a new time zone
     does to the rounds' starts, when they have some."""
+    derive = not event.pk and not event.slug
+    if derive:
+        event.slug = derived_slug(event.name)
     _check(event)
+    if derive:
+        return _insert_with_derived_slug(event)
     with transaction.atomic():
         if event.pk and not repricing:
             Event.objects.select_for_update().filter(pk=event.pk).first()
@@ -190,3 +213,21 @@ def save_event(event: Event, *, repricing: bool = False, round_times: str | None
             bump_revision(event)
     event.refresh_from_db(fields=["revision"])
     return event
+
+
+def _insert_with_derived_slug(event: Event) -> Event:
+    """A new event whose short name was derived: another event created at the same moment
+    may take that name first; the next free one is taken then."""
+    tried: set[str] = set()
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                event.save()
+            return event
+        except IntegrityError:
+            if Event.objects.filter(slug=event.slug).exists():
+                tried.add(event.slug)
+                event.slug = derived_slug(event.name, taken=frozenset(tried))
+                continue
+            raise
+    raise ValidationError({"slug": [_("Give the event a short name of its own.")]})

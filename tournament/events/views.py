@@ -11,17 +11,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
+from tournament.access.confirm import Question, confirm_or_ask
 from tournament.access.pages import director_required, require_GET_POST
 from tournament.access.roles import can_create_events
 from tournament.events import services as event_services
-from tournament.events.forms import ROUNDING_RULE_TEXT, EventForm, options_in_force
+from tournament.events.forms import EventForm, options_in_force
 from tournament.events.models import Event
-from tournament.events.ordering import latest_first
-from tournament.events.pricing import MAX_REPRICING_REASON, repricing_preview
+from tournament.events.pages import event_form_page
+from tournament.events.reading.ordering import latest_first
 from tournament.players.models import Player
+from tournament.rounds.reading import schedule
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment
 
@@ -34,12 +36,31 @@ EXPORTS = (
     ("ema-csv", "ema.csv", gettext_lazy("Ranking file for the EMA (CSV)")),
     ("hands-csv", "hands.csv", gettext_lazy("Every hand of the score sheets (CSV)")),
     ("hands-xlsx", "hands.xlsx", gettext_lazy("Every hand of the score sheets, Excel workbook")),
+    ("fees-people-csv", "fees.csv", gettext_lazy("Fees: who owes what, paid and given back (CSV)")),
+    ("fees-people-xlsx", "fees.xlsx", gettext_lazy("Fees: who owes what, Excel workbook")),
+    ("fees-payments-csv", "payments.csv", gettext_lazy("Every fee payment and refund (CSV)")),
+    (
+        "fees-payments-xlsx",
+        "payments.xlsx",
+        gettext_lazy("Every fee payment and refund, Excel workbook"),
+    ),
     (
         "archive-json",
         "archive.json",
         gettext_lazy("The whole event, to keep or to restore elsewhere (JSON)"),
     ),
+    (
+        "anonymised-archive-json",
+        "archive.json",
+        gettext_lazy(
+            "The whole event with every name, club, EMA number and typed text replaced "
+            "(Player 1, Club 1, ...), to share for testing or research (JSON)"
+        ),
+    ),
 )
+# A file to share does not carry the event's short name: it is named as the event is inside it
+# (``scoring.exports.anonymised_slug``), by its id.
+SHARED_EXPORTS = {"anonymised-archive-json": "anonymised-{id}"}
 
 
 @require_GET
@@ -62,15 +83,18 @@ def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     events = latest_first(events)
     for event in events:
-        # The sign-up page while registration is open (RULES.md section 9), else its list.
+        # The sign-up page while registration is open (docs/rules/registration.md), else its list.
         event.signup_open = bool(
             event.signup_opens
             and event.signup_opens <= now
             and (event.signup_closes is None or now < event.signup_closes)
             and event.check_in_closed is None
         )
-        # Players check in on their own phone while the desk is open, if the event allows it.
-        event.check_in_here = bool(event.self_check_in and event.check_in_opened)
+        # Players check in on their own phone while the desk is open, if the event allows it;
+        # once check-in is closed, a late arrival goes to the desk.
+        event.check_in_here = bool(
+            event.self_check_in and event.check_in_opened and event.check_in_closed is None
+        )
     new_roles = (
         RefereeAssignment.objects.filter(user=user, seen_at__isnull=True).count()
         if user.is_authenticated
@@ -83,31 +107,35 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-def event_form_page(
-    request: HttpRequest,
-    form: EventForm,
-    event: Event | None,
-    *,
-    repricing: bool = False,
-    zone_effect: list[dict] | None = None,
-) -> HttpResponse:
-    """The settings form; with ``repricing``, the fouls the form's ruleset and options would
-    price again, and the step that re-prices them (``penalties.repricing.views``); with
-    ``zone_effect``, what a new time zone does to the rounds' starts either way."""
-    context = {
-        "form": form,
-        "event": event,
-        "rounding_rule": ROUNDING_RULE_TEXT,
-        "zone_effect": zone_effect,
-    }
-    if event is not None:
-        context["in_force"] = options_in_force(Event.objects.get(pk=event.pk))
-    if event is not None and repricing:
-        context["repricing"] = repricing_preview(
-            event, form.instance.ruleset, form.instance.ruleset_options
-        )
-        context["reprice_reason_max"] = MAX_REPRICING_REASON
-    return render(request, "director/event_form.html", context)
+def finishing_question(event: Event) -> Question:
+    """Marking the event finished tells every player their final place: asked first, naming
+    the rounds that are not closed."""
+    live, unplayed = schedule.unfinished_rounds(event)
+    open_rounds = sorted(live + unplayed)
+    return Question(
+        action=f"finish:{event.pk}",
+        title=_("Mark %(event)s as finished?") % {"event": event.name},
+        warnings=[
+            ngettext(
+                "Round %(rounds)s is not closed.",
+                "Rounds %(rounds)s are not closed.",
+                len(open_rounds),
+            )
+            % {"rounds": ", ".join(map(str, open_rounds))}
+        ]
+        if open_rounds
+        else [],
+        consequences=(
+            _(
+                "Each player who gets notifications is told their final place, once the "
+                "standings are up to date. This message goes once."
+            ),
+            _("The rest of the settings is saved with it."),
+        ),
+        button=_("Mark as finished and save"),
+        back=reverse("director:event-edit", args=[event.slug]),
+        about=",".join(map(str, open_rounds)),
+    )
 
 
 @login_required
@@ -132,10 +160,15 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @director_required
 @require_GET_POST
 def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    stored_status = event.status
     form = EventForm(request.POST or None, instance=event)
     repricing = False
     zone_effect = None
     if request.method == "POST" and form.is_valid():
+        if form.instance.status == Event.Status.FINISHED != stored_status:
+            asked = confirm_or_ask(request, finishing_question(event), event=event)
+            if asked is not None:
+                return asked
         try:
             event_services.save_event(
                 form.instance, round_times=form.cleaned_data.get("round_times") or None
@@ -154,11 +187,16 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     return event_form_page(request, form, event, repricing=repricing, zone_effect=zone_effect)
 
 
+def _file_name(name: str, file: str, event: Event) -> str:
+    prefix = SHARED_EXPORTS.get(name, "{slug}").format(slug=event.slug, id=event.pk)
+    return f"{prefix}-{file}"
+
+
 def _exports(event: Event) -> list[dict]:
     return [
         {
             "url": reverse(f"exports:{name}", args=[event.slug]),
-            "file": f"{event.slug}-{file}",
+            "file": _file_name(name, file, event),
             "what": what,
         }
         for name, file, what in EXPORTS

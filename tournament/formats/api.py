@@ -9,11 +9,11 @@ from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.access.api import EventScoped, call_service
+from tournament.access.api import EventScoped
 from tournament.collation import by_name
-from tournament.formats import stages as stage_services
-from tournament.formats import teams as team_services
 from tournament.formats.models import Stage
+from tournament.formats.services import stages as stage_services
+from tournament.formats.services import teams as team_services
 from tournament.players.models import Team
 
 
@@ -41,8 +41,8 @@ class TeamList(generics.ListCreateAPIView):
         return by_name(super().filter_queryset(queryset))
 
     def perform_create(self, serializer):
-        serializer.instance = call_service(
-            team_services.create_team, self.event, serializer.validated_data["name"]
+        serializer.instance = team_services.create_team(
+            self.event, serializer.validated_data["name"]
         )
 
 
@@ -56,7 +56,7 @@ class TeamDetail(generics.RetrieveUpdateDestroyAPIView):
 
     def perform_update(self, serializer):
         name = serializer.validated_data.get("name", serializer.instance.name)
-        serializer.instance = call_service(team_services.rename_team, serializer.instance, name)
+        serializer.instance = team_services.rename_team(serializer.instance, name)
 
     def perform_destroy(self, instance):
         team_services.delete_team(instance)
@@ -103,9 +103,7 @@ class StageList(generics.ListCreateAPIView):
         return self.event.stages.select_related("cut").order_by("first_round")
 
     def perform_create(self, serializer):
-        serializer.instance = call_service(
-            stage_services.add_stage, self.event, **serializer.validated_data
-        )
+        serializer.instance = stage_services.add_stage(self.event, **serializer.validated_data)
 
 
 class StageDetail(generics.RetrieveUpdateDestroyAPIView):
@@ -119,12 +117,12 @@ class StageDetail(generics.RetrieveUpdateDestroyAPIView):
         )
 
     def perform_update(self, serializer):
-        serializer.instance = call_service(
-            stage_services.update_stage, serializer.instance, **serializer.validated_data
+        serializer.instance = stage_services.update_stage(
+            serializer.instance, **serializer.validated_data
         )
 
     def destroy(self, request, *args, **kwargs):
-        call_service(stage_services.delete_stage, self.get_object())
+        stage_services.delete_stage(self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -148,7 +146,5 @@ class TeamBest(APIView):
     def put(self, request, event):
         data = TeamBestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        updated = call_service(
-            team_services.set_team_best, self.event, data.validated_data["team_best"]
-        )
+        updated = team_services.set_team_best(self.event, data.validated_data["team_best"])
         return Response({"team_best": updated.team_best})

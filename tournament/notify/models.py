@@ -3,56 +3,49 @@ event's switch, and the deliveries of each message.
 
 ``Message`` is append-only (triggers in the migration): one row per (recipient, kind, subject),
 with the plain parameters its text is rendered from at send time, in the recipient's language.
+It holds no address: a message goes to a player or to a contact (``tournament.contacts``),
+whose address and language are read when it is sent, and erased in that one place.
 Its id is the push ``Topic``, the notification's ``tag`` and the e-mail's ``Message-ID``, so a
 message sent again after a crash is shown once. ``Delivery`` is the mutable sending state of
 one message on one channel (one per push subscription, one for e-mail)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from integrity.models import AppendOnlyRule
+from tournament.contacts.models import Contact
 from tournament.events.models import Event
 from tournament.players.models import Player
 
 CHANNELS = ("push", "email")
+# An event's channels' deliveries (``tournament.channels``): one per post.
+POST_CHANNELS = ("discord", "telegram")
 
 
 class NotifySettings(models.Model):
-    """An event's switch for sending, and the language of players who chose none."""
+    """An event's switch for sending. Players who chose no language are written to in the
+    event's (``Event.language``)."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="notify_settings")
     enabled = models.BooleanField(_("send notifications"), default=True)
-    language = models.CharField(
-        _("language of messages"),
-        max_length=8,
-        choices=settings.LANGUAGES,
-        default=settings.LANGUAGE_CODE,
-    )
 
     def __str__(self) -> str:
         return f"{self.event}: {'on' if self.enabled else 'off'}"
 
 
 class Recipient(models.Model):
-    """A player's choices: language, e-mail address, channels and muted kinds."""
+    """A player's choices of web push and of the kinds of message they want on each channel.
+    Their e-mail address, its switch and their language are their ``Contact``'s."""
 
     player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="notify")
-    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
-    email = models.EmailField(_("e-mail address"), blank=True)
-    email_invalid = models.BooleanField(default=False, editable=False)
     push_on = models.BooleanField(_("web push"), default=True)
-    email_on = models.BooleanField(_("e-mail"), default=True)
     # "channel:kind" strings the player turned off.
     muted = models.JSONField(default=list, blank=True)
 
     def __str__(self) -> str:
         return f"{self.player}"
-
-    def wants(self, channel: str, kind: str) -> bool:
-        on = self.push_on if channel == "push" else self.email_on and bool(self.email)
-        return on and f"{channel}:{kind}" not in self.muted
 
 
 class PushSubscription(models.Model):
@@ -75,13 +68,17 @@ class PushSubscription(models.Model):
 
 
 class Message(models.Model):
-    """One outbox row. ``recipient`` is ``p<player id>`` or ``e<address>`` (an arbitrary
-    e-mail recipient, e.g. someone registering)."""
+    """One outbox row. ``recipient`` is ``p<player id>`` or ``c<contact id>`` (an e-mail to
+    an address that is not a player's, e.g. a director's test message)."""
+
+    append_only_rule = AppendOnlyRule()
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, null=True, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, related_name="+")
+    contact = models.ForeignKey(
+        Contact, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     recipient = models.CharField(max_length=260)
-    email = models.EmailField(blank=True)
     language = models.CharField(max_length=8, blank=True)
     kind = models.CharField(max_length=40)
     subject = models.CharField(max_length=200)
@@ -111,10 +108,15 @@ class Delivery(models.Model):
         PENDING = "pending", _("pending")
         SENT = "sent", _("delivered")
         FAILED = "failed", _("failed")
+        # A channel's post (``tournament.channels``) from its start to its answer, and one
+        # whose answer never came (the worker stopped, the read timed out): not posted again.
+        POSTING = "posting", _("posting")
+        UNSURE = "unsure", _("unconfirmed")
 
     message = models.ForeignKey(Message, on_delete=models.PROTECT, related_name="deliveries")
     channel = models.CharField(max_length=8)
-    # "s<subscription id>" for push, "email" for e-mail: one delivery per target.
+    # "s<subscription id>" for push, "email" for e-mail, the service for a channel's post:
+    # one delivery per target.
     target = models.CharField(max_length=24)
     subscription = models.ForeignKey(
         PushSubscription, on_delete=models.SET_NULL, null=True, related_name="+"

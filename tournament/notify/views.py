@@ -15,20 +15,24 @@ from django.http import (
     JsonResponse,
 )
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.access.pages import director_required, require_GET_POST
+from tournament.contacts import services as contacts
+from tournament.contacts.models import Contact
+from tournament.contacts.pages import speaking
 from tournament.events.models import Event
-from tournament.events.timezones import activate_event_time_zone
-from tournament.notify import calendar, links, stats, vapid
+from tournament.events.pages.timezones import activate_event_time_zone
 from tournament.notify import services as notify
-from tournament.notify.kinds import PLAYER_KINDS, label
 from tournament.notify.models import CHANNELS, PushSubscription
-from tournament.notify.preferences import event_settings
-from tournament.players import pins
+from tournament.notify.reading import calendar, links, stats
+from tournament.notify.reading.kinds import PLAYER_KINDS, label
+from tournament.notify.reading.preferences import event_settings
+from tournament.notify.services import vapid
+from tournament.players.access import pins
 from tournament.players.models import Player
 
 
@@ -37,6 +41,7 @@ def _player_or_redirect(request, slug):
     if player is None:
         get_object_or_404(Event, slug=slug)
         return None, redirect("sheets-play", slug=slug)
+    activate_event_time_zone(player.event)
     return player, None
 
 
@@ -46,11 +51,23 @@ def _errors(exc: ValidationError) -> str:
 
 @require_GET_POST
 def choices(request: HttpRequest, slug: str) -> HttpResponse:
-    """/e/<event>/play/notify/: language, channels and kinds; "Notify me" asks the browser."""
+    """/e/<event>/play/notify/: language, address, channels and kinds; "Notify me" asks the
+    browser. The address and the language are the player's contact's (the ones given at
+    sign-up), and the page speaks that language."""
     player, away = _player_or_redirect(request, slug)
     if away:
         return away
+    contact = contacts.of_player(player)
+    with speaking(request, contact.language if contact else "") as language:
+        response = _choices(request, player, contact)
+    if language:
+        response["Content-Language"] = language
+    return response
+
+
+def _choices(request: HttpRequest, player: Player, contact: Contact | None) -> HttpResponse:
     recipient = notify.recipient_of(player)
+    address = contact.email if contact else ""
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
         posted = request.POST
@@ -71,10 +88,12 @@ def choices(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except ValidationError as exc:
             errors = exc.message_dict
-            recipient.email = posted.get("email", "")[:254]
+            address = posted.get("email", "")[:254]
         else:
-            messages.success(request, _("Your choices are saved."))
-            return redirect("notify:choices", slug=slug)
+            # said in the language the next page speaks, a new one if it changed
+            with speaking(request, posted.get("language", "")):
+                messages.success(request, _("Your choices are saved."))
+            return redirect("notify:choices", slug=player.event.slug)
     event = player.event
     rows = [
         {
@@ -91,15 +110,17 @@ def choices(request: HttpRequest, slug: str) -> HttpResponse:
         "player": player,
         "signed_player": player,
         "recipient": recipient,
+        "contact": contact,
+        "address": address,
+        "language": contact.language if contact else "",
+        "email_on": contact.email_on if contact else True,
         "rows": rows,
         "errors": errors,
         "languages": settings.LANGUAGES,
-        "default_language": event_settings(event).language,
+        "default_language": event.language,
         "vapid_key": vapid.public_key(),
         "subscriptions": PushSubscription.objects.filter(player=player).count(),
-        "calendar_url": reverse(
-            "notify:calendar", args=[slug, player.pk, links.calendar_token(player.pk)]
-        ),
+        "calendar_url": links.calendar_url(player),
         "enabled": event_settings(event).enabled,
     }
     return render(request, "notify/choices.html", context, status=400 if errors else 200)
@@ -129,13 +150,24 @@ def unsubscribe_browser(request: HttpRequest, slug: str) -> JsonResponse:
 
 @require_GET
 def calendar_feed(request: HttpRequest, slug: str, player_id: int, token: str) -> HttpResponse:
-    """The player's .ics feed: a signed link that a calendar application can poll."""
-    if not links.check_calendar_token(player_id, token):
+    """The player's .ics feed, in the player's language, else the event's (never the
+    request's: calendar applications send none): a signed link that a calendar application
+    can poll, until it expires or the player's PIN is reissued."""
+    signed = links.calendar_player(player_id, token)
+    if signed is None:
         raise Http404
     player = get_object_or_404(
-        Player.objects.select_related("event"), pk=player_id, event__slug=slug
+        Player.objects.select_related("event"),
+        pk=player_id,
+        event__slug=slug,
+        pin_generation=signed[1],
     )
-    response = HttpResponse(calendar.feed(player), content_type="text/calendar; charset=utf-8")
+    contact = contacts.of_player(player)
+    language = (contact.language if contact else "") or player.event.language
+    with translation.override(language):
+        feed = calendar.feed(player)
+    response = HttpResponse(feed, content_type="text/calendar; charset=utf-8")
+    response["Content-Language"] = language
     response["Content-Disposition"] = f'inline; filename="{slug}.ics"'
     response["Cache-Control"] = "private, max-age=300"
     return response
@@ -176,11 +208,7 @@ def director(request: HttpRequest, event: Event) -> HttpResponse:
                     request, _("A test message is on its way to %(to)s.") % {"to": address.strip()}
                 )
             else:
-                notify.save_event_settings(
-                    event,
-                    enabled=request.POST.get("enabled") == "1",
-                    language=request.POST.get("language", config.language),
-                )
+                notify.save_event_settings(event, enabled=request.POST.get("enabled") == "1")
                 messages.success(request, _("Saved."))
         except ValidationError as exc:
             messages.error(request, _errors(exc))
@@ -195,6 +223,6 @@ def director(request: HttpRequest, event: Event) -> HttpResponse:
             "rows": stats.by_kind(event),
             "totals": stats.totals(event),
             "reach": stats.reach(event),
-            "languages": settings.LANGUAGES,
+            "language": event.get_language_display(),
         },
     )

@@ -8,12 +8,21 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from tournament.players.models import (
-    EMA_NUMBER_REGEX,
-    PLAYER_NAME_KEY_MAX,
-    PLAYER_NAME_MAX,
-    player_name_key,
-)
+from integrity.models import AppendOnlyRule
+from tournament.collation import match_key
+from tournament.players.models import EMA_NUMBER_REGEX, PLAYER_NAME_KEY_MAX, PLAYER_NAME_MAX
+
+
+def person_match_key(name: str) -> str:
+    return match_key(name)[:PLAYER_NAME_KEY_MAX]
+
+
+class PersonQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for person in objs:
+            person.match_key = person_match_key(person.name)
+        return super().bulk_create(objs, *args, **kwargs)
 
 
 class Person(models.Model):
@@ -21,13 +30,17 @@ class Person(models.Model):
     players moved to that one); an undo clears it. A person is never deleted."""
 
     name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
-    name_key = models.CharField(max_length=PLAYER_NAME_KEY_MAX, editable=False, db_index=True)
+    # ``tournament.collation.match_key(name)``, kept by ``save`` and ``bulk_create``: what every
+    # search and the persons a name may be (suggestions, an import's candidates) match.
+    match_key = models.CharField(max_length=PLAYER_NAME_KEY_MAX, editable=False)
     country = CountryField(_("country"), blank=True)
     ema_number = models.CharField(_("EMA number"), max_length=8, blank=True)
     merged_into = models.ForeignKey(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="absorbed"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PersonQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "pk"]
@@ -45,16 +58,16 @@ class Person(models.Model):
                 name="person_ema_number_format",
             ),
         ]
-        indexes = [models.Index(fields=["name_key", "country"], name="person_name_country")]
+        indexes = [models.Index(fields=["match_key", "country"], name="person_match_country")]
 
     def __str__(self) -> str:
         return self.name
 
     def save_base(self, *args, **kwargs) -> None:
-        self.name_key = player_name_key(self.name)
+        self.match_key = person_match_key(self.name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
+            kwargs["update_fields"] = {*update_fields, "match_key"}
         super().save_base(*args, **kwargs)
 
 
@@ -62,6 +75,8 @@ class PersonChange(models.Model):
     """Append-only: who linked, merged, split or undid what, when and why (database triggers
     refuse UPDATE and DELETE). ``players`` are the player ids the change moved; an undo names
     the change it reverses (``undoes``, at most once)."""
+
+    append_only_rule = AppendOnlyRule()
 
     class Kind(models.TextChoices):
         LINK = "link", _("Linked")

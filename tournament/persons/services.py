@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.events.models import Event
-from tournament.persons.models import Person, PersonChange
-from tournament.players.models import Player, player_name_key
+from tournament.persons.models import Person, PersonChange, person_match_key
+from tournament.players.models import Player
 from tournament.text import as_text
 from tournament.writes import bump_revision
 
@@ -48,6 +48,8 @@ def _players_moved(player_ids: Iterable[int]) -> None:
 
 def clean_reason(reason: object) -> str:
     text = " ".join(as_text(reason).split())
+    if "\x00" in text:
+        raise ValidationError({"reason": [_("The reason contains a NUL character.")]})
     if not text:
         raise ValidationError({"reason": [_("Say why (the reason is recorded).")]})
     if len(text) > REASON_MAX:
@@ -175,32 +177,33 @@ def set_ema_number(person: Person, number: object, *, by=None) -> Person:
 
 
 def suggestions(limit: int = 100) -> list[list[Person]]:
-    """Groups of persons that may be one: the same casefolded, Unicode-form-blind name and the
-    same country. Groups whose persons all played one same event are left out (they cannot
-    be merged)."""
+    """Groups of persons that may be one: the same name as names are matched (case, accents and
+    Unicode forms aside: ``tournament.collation.match_key``) and the same country. Groups whose
+    persons all played one same event are left out (they cannot be merged)."""
     keys = list(
         Person.objects.filter(merged_into__isnull=True)
-        .values("name_key", "country")
+        .values("match_key", "country")
         .annotate(count=Count("pk"))
         .filter(count__gt=1)
-        .order_by("name_key", "country")[:limit]
+        .order_by("match_key", "country")[:limit]
     )
     if not keys:
         return []
     condition = Q()
     for key in keys:
-        condition |= Q(name_key=key["name_key"], country=key["country"])
+        condition |= Q(match_key=key["match_key"], country=key["country"])
     groups: dict[tuple[str, str], list[Person]] = {}
     for person in Person.objects.filter(condition, merged_into__isnull=True).annotate(
         events=Count("players")
     ):
-        groups.setdefault((person.name_key, str(person.country)), []).append(person)
+        groups.setdefault((person.match_key, str(person.country)), []).append(person)
     return [group for group in groups.values() if len(group) > 1]
 
 
 def matches(name: str, country: str) -> list[Person]:
-    """Persons a name and country may be: same key and country (any country if none)."""
-    found = Person.objects.filter(name_key=player_name_key(name), merged_into__isnull=True)
+    """Persons a name and country may be: the same name as names are matched and the same
+    country (any country if none)."""
+    found = Person.objects.filter(match_key=person_match_key(name), merged_into__isnull=True)
     if country:
         found = found.filter(Q(country=country) | Q(country=""))
     return list(found[:10])
@@ -218,14 +221,12 @@ def _shared_events(ids: Sequence[int]) -> list[str]:
     )
 
 
-@transaction.atomic
-def merge(source: Person, target: Person, reason: object, *, by=None) -> PersonChange:
-    """``source``'s players become ``target``'s; ``source`` is marked merged into it."""
-    reason = clean_reason(reason)
+def check_merge(source: Person, target: Person) -> None:
+    """Raise unless ``source`` may be merged into ``target`` (asked before the director
+    confirms, and again under the lock): two living persons who never played one same event
+    and hold no two different EMA numbers."""
     if source.pk == target.pk:
         raise ValidationError({"person": [_("A person cannot be merged with itself.")]})
-    locked = _lock([source.pk, target.pk])
-    source, target = locked[source.pk], locked[target.pk]
     _live(source)
     _live(target)
     shared = _shared_events([source.pk, target.pk])
@@ -247,17 +248,37 @@ def merge(source: Person, target: Person, reason: object, *, by=None) -> PersonC
                 ]
             }
         )
+
+
+def _absorb(source: Person, target: Person) -> tuple[list[int], bool]:
+    """``source``'s players become ``target``'s, and its EMA number too (``target`` has none,
+    or the same): a merged person holds none. ``source`` is marked merged into ``target``.
+    Both are locked; refused as ``check_merge`` says. Returns the players moved and whether
+    the number moved."""
+    check_merge(source, target)
     moved = list(Player.objects.filter(person=source).values_list("pk", flat=True))
     ema_moved = bool(source.ema_number and not target.ema_number)
     number = source.ema_number
     source.merged_into = target
-    source.ema_number = "" if ema_moved else source.ema_number
+    source.ema_number = ""
     source.save(update_fields=["merged_into", "ema_number"])
     if ema_moved:
         target.ema_number = number
         target.save(update_fields=["ema_number"])
     Player.objects.filter(pk__in=moved).update(person=target)
     _players_moved(moved)
+    return moved, ema_moved
+
+
+@transaction.atomic
+def merge(source: Person, target: Person, reason: object, *, by=None) -> PersonChange:
+    """``source``'s players become ``target``'s; ``source`` is marked merged into it."""
+    reason = clean_reason(reason)
+    if source.pk == target.pk:
+        check_merge(source, target)  # refused before locking one row twice
+    locked = _lock([source.pk, target.pk])
+    source, target = locked[source.pk], locked[target.pk]
+    moved, ema_moved = _absorb(source, target)
     _changed([source.pk, target.pk])
     return PersonChange.objects.create(
         kind=PersonChange.Kind.MERGE,
@@ -323,7 +344,8 @@ def split(
 @transaction.atomic
 def undo(change: PersonChange, reason: object, *, by=None) -> PersonChange:
     """Reverse a merge or a split: its players go back, the absorbed person lives again (a
-    merge) or the split-off person is marked merged back (a split)."""
+    merge) or the split-off person is merged back (a split: with every player and the EMA
+    number it has by then, so that no merged person keeps a number or results)."""
     reason = clean_reason(reason)
     if change.kind not in (PersonChange.Kind.MERGE, PersonChange.Kind.SPLIT):
         raise ValidationError({"change": [_("Only a merge or a split can be undone.")]})
@@ -339,6 +361,7 @@ def undo(change: PersonChange, reason: object, *, by=None) -> PersonChange:
         raise ValidationError(
             {"change": [_("Later changes moved these players; undo those first.")]}
         )
+    players, ema_moved = list(change.players), False
     if change.kind == PersonChange.Kind.MERGE:
         if change.ema_moved:
             number = kept.ema_number
@@ -347,11 +370,10 @@ def undo(change: PersonChange, reason: object, *, by=None) -> PersonChange:
             other.ema_number = number
         other.merged_into = None
         other.save(update_fields=["merged_into", "ema_number"])
-    Player.objects.filter(pk__in=change.players).update(person=back_to)
-    _players_moved(change.players)
-    if change.kind == PersonChange.Kind.SPLIT:
-        other.merged_into = kept
-        other.save(update_fields=["merged_into"])
+        Player.objects.filter(pk__in=change.players).update(person=back_to)
+        _players_moved(change.players)
+    else:
+        players, ema_moved = _absorb(other, kept)
     _changed([kept.pk, other.pk])
     try:
         with transaction.atomic():
@@ -359,7 +381,8 @@ def undo(change: PersonChange, reason: object, *, by=None) -> PersonChange:
                 kind=PersonChange.Kind.UNDO,
                 person=kept,
                 other=other,
-                players=list(change.players),
+                players=sorted(players),
+                ema_moved=ema_moved,
                 reason=reason,
                 created_by=_user(by),
                 undoes=change,

@@ -4,36 +4,23 @@ through ``services``; a refused one shows why and changes nothing."""
 
 from __future__ import annotations
 
-from functools import wraps
-
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from tournament.access.confirm import Question, confirm_or_ask
 from tournament.access.pages import require_GET_POST
-from tournament.access.roles import can_create_events
+from tournament.collation import key_filter
 from tournament.persons import services
+from tournament.persons.access import registry_required
 from tournament.persons.models import Person, PersonChange
-from tournament.players.models import player_name_key
 
 LISTED = 100
-
-
-def registry_required(view):
-    """Directors (who may create events) keep the registry."""
-
-    @login_required
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs):
-        if not can_create_events(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
 
 
 def _errors(request: HttpRequest, error: ValidationError) -> None:
@@ -57,6 +44,11 @@ def registry(request: HttpRequest) -> HttpResponse:
             messages.error(request, _("Choose two persons."))
         else:
             try:
+                services.clean_reason(request.POST.get("reason"))
+                services.check_merge(source, target)
+                asked = confirm_or_ask(request, _merge_question(source, target))
+                if asked is not None:
+                    return asked
                 services.merge(source, target, request.POST.get("reason"), by=request.user)
             except ValidationError as error:
                 _errors(request, error)
@@ -68,7 +60,7 @@ def registry(request: HttpRequest) -> HttpResponse:
     search = " ".join((request.GET.get("q") or "").split())[:60]
     found = Person.objects.filter(merged_into__isnull=True).annotate(events=Count("players"))
     if search:
-        found = found.filter(Q(name_key__contains=player_name_key(search)) | Q(ema_number=search))
+        found = found.filter(key_filter("match_key", search) | Q(ema_number=search))
     return render(
         request,
         "persons/registry.html",
@@ -78,6 +70,46 @@ def registry(request: HttpRequest) -> HttpResponse:
             "suggestions": services.suggestions(),
             "total": found.count(),
         },
+    )
+
+
+def _merge_question(source: Person, target: Person) -> Question:
+    events = list(source.players.values_list("event__name", flat=True).order_by("event__name"))
+    lines = []
+    if events:
+        lines.append(
+            ngettext(
+                "%(a)s's event moves to %(b)s: %(events)s.",
+                "%(a)s's %(count)d events move to %(b)s: %(events)s.",
+                len(events),
+            )
+            % {
+                "a": source.name,
+                "b": target.name,
+                "count": len(events),
+                "events": ", ".join(events),
+            }
+        )
+    lines.append(
+        _("%(a)s leaves the ranking; %(b)s's ranking counts these results.")
+        % {"a": source.name, "b": target.name}
+    )
+    if source.ema_number and not target.ema_number:
+        lines.append(
+            _("The EMA number %(number)s moves to %(b)s.")
+            % {"number": source.ema_number, "b": target.name}
+        )
+    lines.append(
+        _("The merge is recorded with your reason; it can be undone on the person's page.")
+    )
+    return Question(
+        action=f"merge:{source.pk}:{target.pk}",
+        title=_("Merge %(a)s (#%(a_pk)d) into %(b)s (#%(b_pk)d)?")
+        % {"a": source.name, "a_pk": source.pk, "b": target.name, "b_pk": target.pk},
+        consequences=lines,
+        button=_("Merge"),
+        back=reverse("persons:registry"),
+        about=",".join(map(str, source.players.values_list("pk", flat=True).order_by("pk"))),
     )
 
 

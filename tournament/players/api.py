@@ -11,9 +11,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.access.api import EventScoped, call_service
+from tournament.access.api import EventScoped
 from tournament.collation import by_name
-from tournament.players import importing as player_import
 from tournament.players import services as player_services
 from tournament.players.models import Player
 from tournament.players.serializers import (
@@ -21,6 +20,7 @@ from tournament.players.serializers import (
     PlayerImportPreviewSerializer,
     PlayerSerializer,
 )
+from tournament.players.services import importing as player_import
 
 
 class PlayerList(generics.ListCreateAPIView):
@@ -45,7 +45,7 @@ class PlayerList(generics.ListCreateAPIView):
             if k not in ("status", "team_id")
         }
         data["team"] = serializer.validated_data.get("team_id")
-        serializer.instance = call_service(player_services.add_player, self.event, **data)
+        serializer.instance = player_services.add_player(self.event, **data)
 
 
 class PlayerDetail(generics.RetrieveUpdateAPIView):
@@ -59,9 +59,7 @@ class PlayerDetail(generics.RetrieveUpdateAPIView):
         changes = {k: str(v) for k, v in serializer.validated_data.items() if k != "team_id"}
         if "team_id" in serializer.validated_data:
             changes["team"] = serializer.validated_data["team_id"]
-        serializer.instance = call_service(
-            player_services.update_player, serializer.instance, **changes
-        )
+        serializer.instance = player_services.update_player(serializer.instance, **changes)
 
 
 class PlayerCsvImport(APIView):

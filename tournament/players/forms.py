@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from tournament.collation import by_name
-from tournament.players.importing import ENCODINGS
 from tournament.players.models import PLAYER_CLUB_MAX, PLAYER_NAME_MAX, Player
+from tournament.players.services.importing import ENCODINGS
 
 
 def country_choices() -> list[tuple[str, str]]:

@@ -52,7 +52,7 @@ class Player(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
     is_substitute = models.BooleanField(_("substitute"), default=False)
-    # Score sheet PINs (``tournament.players.pins``): only a keyed digest is stored; the PIN
+    # Score sheet PINs (``tournament.players.access.pins``): only a keyed digest is stored; the PIN
     # itself is derived from the server's secret, the player and ``pin_generation`` (a reissue
     # bumps it).
     pin_digest = models.CharField(max_length=64, blank=True, editable=False)

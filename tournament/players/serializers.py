@@ -6,8 +6,8 @@ from django_countries.serializer_fields import CountryField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.players.importing import CSV_COLUMNS, ENCODINGS
 from tournament.players.models import PLAYER_CLUB_MAX, PLAYER_NAME_MAX, Player
+from tournament.players.services.importing import CSV_COLUMNS, ENCODINGS
 
 
 class PlayerSerializer(serializers.ModelSerializer):

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_POST
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
 from tournament.collation import by_name
 from tournament.events.models import Event
-from tournament.players import importing as player_import_services
 from tournament.players import services as player_services
 from tournament.players.forms import (
     PlayerEditForm,
@@ -26,8 +25,9 @@ from tournament.players.forms import (
     PlayerImportForm,
     PlayerStatusForm,
 )
-from tournament.players.importing import FIELD_LABELS
 from tournament.players.models import Player, PlayerImport
+from tournament.players.services import importing as player_import_services
+from tournament.players.services.importing import FIELD_LABELS
 from tournament.seating import services as seating_service
 
 PREVIEW_LINES = 10

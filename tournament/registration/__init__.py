@@ -1,2 +1,2 @@
-"""Registration, the waitlist and check-in (RULES.md section 9): from the first click to round
-1's seating."""
+"""Registration, the waitlist and check-in (docs/rules/registration.md): from the first click
+to round 1's seating."""

@@ -11,10 +11,11 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.access.api import call_service, event_for
+from tournament.access.api import event_for
 from tournament.players.models import Player
-from tournament.registration import checkin, decisions, personal, services
+from tournament.registration import services
 from tournament.registration.models import Attendance, Registration
+from tournament.registration.services import checkin, decisions, personal
 
 
 class DirectorOnly(BasePermission):
@@ -27,6 +28,13 @@ class DirectorOnly(BasePermission):
 
 class RegistrationSerializer(serializers.ModelSerializer):
     country = serializers.CharField(required=False, allow_blank=True, max_length=2)
+    # the registrant's contact: one address and one language with the player made from it
+    email = serializers.CharField(
+        source="contact.email", required=False, allow_blank=True, max_length=254
+    )
+    language = serializers.CharField(
+        source="contact.language", required=False, allow_blank=True, max_length=8
+    )
     team = serializers.IntegerField(source="team_id", required=False, allow_null=True)
     waitlist_place = serializers.SerializerMethodField()
 
@@ -64,12 +72,13 @@ class RegistrationList(generics.ListCreateAPIView):
     permission_classes = [DirectorOnly]
 
     def get_queryset(self):
-        return self.event.registrations.order_by("pk")
+        return self.event.registrations.select_related("contact").order_by("pk")
 
     def perform_create(self, serializer):
         data = dict(serializer.validated_data)
         data["team"] = data.pop("team_id", None)
-        serializer.instance = call_service(services.sign_up, self.event, data, by=self.request.user)
+        data.update(data.pop("contact", {}))
+        serializer.instance = services.sign_up(self.event, data, by=self.request.user)
 
 
 class DecisionSerializer(serializers.Serializer):
@@ -96,7 +105,7 @@ class RegistrationDecision(APIView):
             "move_up": lambda: decisions.move_up(registration, request.user, reason),
             "erase": lambda: personal.erase(registration, request.user),
         }
-        result = call_service(steps[action])
+        result = steps[action]()
         return Response(RegistrationSerializer(result).data)
 
 
@@ -130,14 +139,14 @@ class CheckIn(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if data.get("card"):
-            player = call_service(checkin.player_for_card, self.event, data["card"])
-            call_service(checkin.check_in, self.event, player, Attendance.How.QR)
+            player = checkin.player_for_card(self.event, data["card"])
+            checkin.check_in(self.event, player, Attendance.How.QR)
         elif data.get("registration"):
             reg = get_object_or_404(Registration, event=self.event, pk=data["registration"])
-            call_service(checkin.check_in_registration, self.event, reg)
+            checkin.check_in_registration(self.event, reg)
         elif data.get("player"):
             player = get_object_or_404(Player, event=self.event, pk=data["player"])
-            call_service(checkin.check_in, self.event, player)
+            checkin.check_in(self.event, player)
         else:
             raise serializers.ValidationError(
                 {"player": [_("Name a player, a registration or a card.")]}
@@ -153,5 +162,5 @@ class CloseCheckIn(APIView):
 
     @extend_schema(request=None, responses={200: DeskSerializer})
     def post(self, request, event):
-        call_service(checkin.close_check_in, self.event, request.user)
+        checkin.close_check_in(self.event, request.user)
         return Response(checkin.desk_status(self.event), status=status.HTTP_200_OK)

@@ -3,20 +3,15 @@ changes, the director's settings and actions, and self check-in."""
 
 from __future__ import annotations
 
-import functools
-
 from django import forms
 from django.conf import settings
-from django.forms.utils import flatatt
-from django.utils.choices import BaseChoiceIterator
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.core.cache import cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from tournament.contacts.models import EMAIL_MAX
 from tournament.players.forms import PlayerForm, country_choices
 from tournament.registration.models import (
-    EMAIL_MAX,
     OPTIONAL_FIELDS,
     TEXT_MAX,
     RegistrationSettings,
@@ -30,47 +25,29 @@ FIELD_LABELS = {
 }
 
 
-class Normalised(BaseChoiceIterator):
-    """Choices already in Django's normal form: a field given them skips normalising them
-    again, which for 250 countries cost more than a millisecond per form."""
-
-    def __init__(self, items: list[tuple[str, str]]) -> None:
-        self.items = tuple(items)
-
-    def __iter__(self):
-        return iter(self.items)
+def countries_in(language: str) -> list[tuple[str, str]]:
+    """The country choices in ``language``, sorted by its collation; kept in the cache
+    (sorting 250 translated names costs more than the rest of the page)."""
+    return cache.get_or_set(f"country-choices:{language}", country_choices, 86400)
 
 
-@functools.lru_cache(maxsize=16)
-def countries_in(language: str) -> Normalised:
-    """The country choices in ``language``, sorted once per process (sorting 250 translated
-    names by collation takes longer than the rest of the page)."""
-    return Normalised(country_choices())
+class CountrySelect(forms.Widget):
+    """The country list drawn by one template with one loop (``country_select.html``), not a
+    template per option: 250 of them on a page every registrant opens."""
 
+    template_name = "registration/widgets/country_select.html"
 
-class QuickSelect(forms.Select):
-    """A select rendered in one pass of Python: Django's template per option costs about
-    0.5 ms, and the country list has 250 of them on a page a popular event's registrants
-    all open in the same minutes."""
+    def __init__(self, choices=(), attrs=None) -> None:
+        super().__init__(attrs)
+        self.choices = list(choices)
 
-    def render(self, name, value, attrs=None, renderer=None):
-        final = self.build_attrs(self.attrs, attrs)
-        choices = self.choices
-        options = _options(choices.items if isinstance(choices, Normalised) else tuple(choices))
-        chosen = "" if value is None else str(value)
-        if chosen:
-            marker = format_html('<option value="{}">', chosen)
-            options = options.replace(marker, marker[:-1] + " selected>", 1)
-        return format_html(
-            '<select name="{}"{}>{}</select>', name, flatatt(final), mark_safe(options)
-        )
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["choices"] = self.choices
+        return context
 
-
-@functools.lru_cache(maxsize=32)
-def _options(choices: tuple) -> str:
-    return "".join(
-        format_html('<option value="{}">{}</option>', key, label) for key, label in choices
-    )
+    def format_value(self, value) -> str:
+        return "" if value is None else str(value)
 
 
 class SignUpForm(PlayerForm):
@@ -81,6 +58,10 @@ class SignUpForm(PlayerForm):
         label=_("E-mail"),
         strip=False,
         widget=forms.EmailInput(attrs={"maxlength": EMAIL_MAX, "autocomplete": "email"}),
+        help_text=_(
+            "Your private link comes to it; once you play, your seat and round times too (every "
+            "mail has a link to stop them)."
+        ),
     )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES, required=False)
     website = forms.CharField(
@@ -92,8 +73,8 @@ class SignUpForm(PlayerForm):
     def __init__(self, *args, event=None, required=(), email_required=True, **kwargs):
         super().__init__(*args, event=event, **kwargs)
         countries = countries_in(get_language())
+        self.fields["country"].widget = CountrySelect()
         self.fields["country"].choices = countries
-        self.fields["country"].widget = QuickSelect(choices=countries)
         self.fields["email"].required = email_required
         for name in required:
             if name in self.fields:

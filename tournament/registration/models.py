@@ -15,6 +15,8 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
+from integrity.models import AppendOnlyRule
+from tournament.contacts.models import EMAIL_MAX, Contact
 from tournament.events.models import Event
 from tournament.players.models import (
     EMA_NUMBER_REGEX,
@@ -27,7 +29,6 @@ from tournament.players.models import (
 )
 
 OPTIONAL_FIELDS = ("country", "club", "ema_number", "team")
-EMAIL_MAX = 254
 TEXT_MAX = 1000
 
 
@@ -51,8 +52,6 @@ class RegistrationSettings(models.Model):
         _("minutes to accept an offered place on the event day"), default=30
     )
     places_taken = models.PositiveIntegerField(default=0, editable=False)
-    # The site's address as the last request saw it: links in mails sent by the worker.
-    site_url = models.CharField(max_length=200, blank=True, editable=False)
     check_in_opened_at = models.DateTimeField(null=True, blank=True, editable=False)
     check_in_closed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
@@ -91,9 +90,10 @@ class Registration(models.Model):
     country = CountryField(_("country"), blank=True)
     club = models.CharField(_("club"), max_length=PLAYER_CLUB_MAX, blank=True)
     ema_number = models.CharField(_("EMA number"), max_length=8, blank=True)
-    email = models.EmailField(_("e-mail"), max_length=EMAIL_MAX, blank=True)
+    # The registrant's e-mail address and language, shared with the player made from the
+    # registration (``tournament.contacts``); the same person signing up again keeps it.
+    contact = models.ForeignKey(Contact, on_delete=models.PROTECT, related_name="registrations")
     team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True)
-    language = models.CharField(_("language"), max_length=8, default="en")
     status = models.CharField(max_length=12, choices=Status.choices)
     # Waitlist order: higher priority first (a director's "move up"), then arrival (pk).
     priority = models.IntegerField(default=0)
@@ -112,11 +112,11 @@ class Registration(models.Model):
     class Meta:
         ordering = ["pk"]
         constraints = [
+            # With the contact's address unique per event: one live registration an address.
             models.UniqueConstraint(
-                fields=["event", "email"],
-                condition=Q(status__in=["pending", "accepted", "waitlisted", "offered"])
-                & ~Q(email=""),
-                name="registration_email_unique_live",
+                fields=["event", "contact"],
+                condition=Q(status__in=["pending", "accepted", "waitlisted", "offered"]),
+                name="registration_contact_unique_live",
             ),
             models.UniqueConstraint(
                 fields=["event", "name_key"],
@@ -150,6 +150,8 @@ class Registration(models.Model):
 class RegistrationLog(models.Model):
     """What happened to a registration, one row per step; append-only (triggers in the
     migration refuse UPDATE and DELETE)."""
+
+    append_only_rule = AppendOnlyRule()
 
     class Kind(models.TextChoices):
         SIGNED_UP = "signed_up", _("Signed up")
@@ -217,6 +219,8 @@ class RegistrationMail(models.Model):
     """A mail to send, stored before it is sent (append-only); ``key`` names the step it is
     about, so that a step mails once whatever retries."""
 
+    append_only_rule = AppendOnlyRule(erasable=("to", "body"))
+
     key = models.CharField(max_length=120, unique=True)
     event = models.ForeignKey(Event, on_delete=models.DO_NOTHING, db_constraint=False)
     to = models.CharField(max_length=EMAIL_MAX)
@@ -235,6 +239,8 @@ class RegistrationMail(models.Model):
 
 class RegistrationMailSent(models.Model):
     """That a mail left (append-only): a retry finds it and sends nothing."""
+
+    append_only_rule = AppendOnlyRule()
 
     mail = models.OneToOneField(
         RegistrationMail, on_delete=models.DO_NOTHING, related_name="sent", db_constraint=False

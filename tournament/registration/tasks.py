@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournament.registration.mail import send_waiting_mails
 from tournament.registration.services import expire_due_offers
+from tournament.registration.services.mail import send_waiting_mails
 
 __all__ = ["expire_offers", "send_waiting_mails"]
 

@@ -2,10 +2,15 @@
 
 from django.urls import path
 
-from tournament.registration import director
+from tournament.registration.views import director
 
 urlpatterns = [
     path("<slug:slug>/registration/", director.registration_page, name="registration"),
+    path(
+        "<slug:slug>/registration/approve/",
+        director.registration_approve,
+        name="registration-approve",
+    ),
     path(
         "<slug:slug>/registration/<int:pk>/",
         director.registration_action,

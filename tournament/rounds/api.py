@@ -12,9 +12,8 @@ from rest_framework import generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.access.api import EventScoped, as_drf_error, call_service
+from tournament.access.api import EventScoped, as_drf_error
 from tournament.events.models import Event
-from tournament.rounds import seats as seat_services
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round, Table
 from tournament.rounds.serializers import (
@@ -23,6 +22,7 @@ from tournament.rounds.serializers import (
     TableSeatsSerializer,
     TableSerializer,
 )
+from tournament.rounds.services import seats as seat_services
 
 
 def _round(event: Event, number: int) -> Round:
@@ -40,7 +40,7 @@ class RoundList(generics.ListCreateAPIView):
         data = dict(serializer.validated_data)
         data.pop("status", None)
         data.pop("reason", None)
-        round_ = call_service(round_services.create_round, self.event, **data)
+        round_ = round_services.create_round(self.event, **data)
         round_.table_count = 0
         serializer.instance = round_
 
@@ -59,8 +59,8 @@ class RoundDetail(generics.RetrieveUpdateAPIView):
         if "number" in changes and changes["number"] != serializer.instance.number:
             raise as_drf_error(DjangoValidationError({"number": [_("A round keeps its number.")]}))
         changes.pop("number", None)
-        serializer.instance = call_service(
-            round_services.update_round, serializer.instance, by=self.request.user, **changes
+        serializer.instance = round_services.update_round(
+            serializer.instance, by=self.request.user, **changes
         )
 
 
@@ -74,7 +74,7 @@ class RoundSeating(APIView):
         serializer = RoundSeatingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         round_ = _round(self.event, number)
-        call_service(seat_services.seat_round, round_, serializer.validated_data["tables"])
+        seat_services.seat_round(round_, serializer.validated_data["tables"])
         tables = round_.tables.prefetch_related("seats__player")
         return Response(TableSerializer(tables, many=True).data)
 
@@ -88,9 +88,7 @@ class TableList(generics.ListCreateAPIView):
 
     def perform_create(self, serializer):
         round_ = _round(self.event, self.kwargs["number"])
-        serializer.instance = call_service(
-            seat_services.create_table, round_, **serializer.validated_data
-        )
+        serializer.instance = seat_services.create_table(round_, **serializer.validated_data)
 
 
 class TableDetail(generics.RetrieveAPIView):
@@ -118,6 +116,6 @@ class TableSeats(APIView):
         )
         serializer = TableSeatsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        call_service(seat_services.seat_table, table_obj, serializer.validated_data)
+        seat_services.seat_table(table_obj, serializer.validated_data)
         table_obj = Table.objects.prefetch_related("seats__player").get(pk=table_obj.pk)
         return Response(TableSerializer(table_obj).data)

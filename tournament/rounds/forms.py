@@ -25,6 +25,16 @@ class RoundForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
     length_minutes = forms.IntegerField(label=_("Length (minutes)"), min_value=1, initial=120)
+    break_minutes = forms.IntegerField(
+        label=_("Break between rounds (minutes)"),
+        min_value=0,
+        initial=30,
+        required=False,
+        help_text=_(
+            "With several rounds and a start: each round starts after the one before, its "
+            "length and this break (2 hours, a break of 30 minutes: 9:00, 11:30, 14:00)."
+        ),
+    )
 
 
 class RoundTimeForm(forms.Form):

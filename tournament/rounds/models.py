@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from integrity.models import AppendOnlyModel
 from tournament.events.models import Event
 from tournament.players.models import Player
 
@@ -25,9 +26,9 @@ class Round(models.Model):
     )
     starts_at = models.DateTimeField(_("scheduled start"), null=True, blank=True)
     length_minutes = models.PositiveSmallIntegerField(_("length (minutes)"), default=120)
-    # The clock the hall sees (see ``tournament.rounds.clock.clock_of``): when the round last went
-    # live, when the director started its clock by hand, whether it is paused and for how
-    # long it was paused before, and time added to the whole round.
+    # The clock the hall sees (see ``tournament.rounds.reading.clock.clock_of``): when the
+    # round last went live, when the director started its clock by hand, whether it is paused
+    # and for how long it was paused before, and time added to the whole round.
     live_since = models.DateTimeField(_("live since"), null=True, blank=True)
     clock_started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
     clock_paused_at = models.DateTimeField(_("clock paused"), null=True, blank=True)
@@ -75,11 +76,6 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("number"))
     label = models.CharField(_("label"), max_length=60, blank=True)
-    extra_minutes = models.PositiveSmallIntegerField(
-        _("extra time (minutes)"),
-        default=0,
-        help_text=_("Granted by the director, e.g. after a long dispute at the table."),
-    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -92,6 +88,49 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return str(_("Table %(number)s") % {"number": self.number})
+
+
+# A table's extra time: one extension at most this long, and at most this much in all (the
+# services refuse more; the database refuses a single extension beyond it).
+EXTENSION_MAX_MINUTES = 120
+EXTENSION_TOTAL_MAX_MINUTES = 240
+EXTENSION_REASON_MAX = 500
+EXTENSION_KEY_MAX = 64
+
+
+class TableExtension(AppendOnlyModel):
+    """Minutes added to one table's clock (a ruling stopped the table), with why, by whom and
+    when. Append-only (``integrity``): a table's extra time is the sum of its extensions, and
+    its clock ends that much after the round's (``tournament.rounds.reading.tabletimes``)."""
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="extensions")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="extensions")
+    minutes = models.PositiveSmallIntegerField(_("minutes"))
+    reason = models.CharField(_("reason"), max_length=EXTENSION_REASON_MAX)
+    # Empty only on the extra time a table held before extensions were recorded (0024).
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    # The client's key: an extension sent twice (a double tap, a retry) is stored once.
+    key = models.CharField(max_length=EXTENSION_KEY_MAX)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("table extension")
+        verbose_name_plural = _("table extensions")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="table_extension_key_once"),
+            models.CheckConstraint(
+                condition=Q(minutes__gte=1) & Q(minutes__lte=EXTENSION_MAX_MINUTES),
+                name="table_extension_minutes_bounded",
+            ),
+            models.CheckConstraint(condition=~Q(reason=""), name="table_extension_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: +{self.minutes}"
 
 
 class Wind(models.TextChoices):

@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -16,7 +18,7 @@ from tournament import collation
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
 from tournament.events.models import Event
 from tournament.players.models import Player
-from tournament.rounds import seats as seat_services
+from tournament.qr import qr_svg
 from tournament.rounds import services as round_services
 from tournament.rounds.forms import (
     RoundClockForm,
@@ -26,6 +28,7 @@ from tournament.rounds.forms import (
     SeatRoundForm,
 )
 from tournament.rounds.models import Round, Seat
+from tournament.rounds.services import seats as seat_services
 from tournament.seating import services as seating_service
 
 
@@ -43,6 +46,16 @@ def rounds(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             if len(created) == 1:
                 done = _("Round %(number)d created.") % {"number": created[0].number}
+            elif created[-1].starts_at is not None:
+                done = _(
+                    "Rounds %(first)d to %(last)d created; round %(last)d starts %(start)s."
+                ) % {
+                    "first": created[0].number,
+                    "last": created[-1].number,
+                    "start": date_format(
+                        timezone.localtime(created[-1].starts_at), "DATETIME_FORMAT"
+                    ),
+                }
             else:
                 done = _("Rounds %(first)d to %(last)d created.") % {
                     "first": created[0].number,
@@ -80,6 +93,16 @@ def _back(request: HttpRequest, event: Event) -> HttpResponse:
 def round_status(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     form = RoundStatusForm(request.POST)
+    if (
+        form.is_valid()
+        and form.cleaned_data["status"] == Round.Status.CLOSED
+        and round_.status == Round.Status.LIVE
+    ):
+        # Closing asks first, naming the tables without a counting result: the round board
+        # does it, with the same form sent on (307 keeps the POST).
+        response = redirect("board:close", slug=event.slug, number=round_.number)
+        response.status_code = 307
+        return response
     if form.is_valid():
         try:
             round_services.update_round(
@@ -198,7 +221,6 @@ def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse
     """One printable page of A6 table cards: number, seats and a QR code that opens the
     table's public page (its live sheet and the players' sign-in); a signed-in referee of the
     table goes on from there to the referee's table page."""
-    import segno
     from django.urls import reverse
 
     round_ = get_object_or_404(Round, event=event, number=number)
@@ -207,8 +229,9 @@ def table_cards(request: HttpRequest, event: Event, number: int) -> HttpResponse
         url = request.build_absolute_uri(
             reverse("sheets-table-public", args=[event.slug, round_.number, table.number])
         )
-        qr = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
-        cards.append({"table": table, "seats": list(table.seats.all()), "url": url, "qr": qr})
+        cards.append(
+            {"table": table, "seats": list(table.seats.all()), "url": url, "qr": qr_svg(url)}
+        )
     return render(
         request, "director/table_cards.html", {"event": event, "round": round_, "cards": cards}
     )

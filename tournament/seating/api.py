@@ -11,7 +11,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.access.api import EventScoped, call_service
+from tournament.access.api import EventScoped
 from tournament.access.roles import is_director
 from tournament.seating.serializers import (
     SeatingDraftSerializer,
@@ -47,8 +47,7 @@ class SeatingView(APIView):
         incoming.is_valid(raise_exception=True)
         data = dict(incoming.validated_data)
         with transaction.atomic():
-            draft = call_service(
-                seating_service.start_draft,
+            draft = seating_service.start_draft(
                 self.event,
                 request.user,
                 first_round=data.pop("first_round"),
@@ -81,9 +80,7 @@ class SeatingSwap(SeatingDraftAction):
         incoming = SeatingSwapSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        draft = call_service(
-            seating_service.swap, self.draft(pk), data["round"], data["a"], data["b"]
-        )
+        draft = seating_service.swap(self.draft(pk), data["round"], data["a"], data["b"])
         return Response(SeatingDraftSerializer(draft).data)
 
 
@@ -93,6 +90,6 @@ class SeatingPublish(SeatingDraftAction):
         from tournament.seating import services as seating_service
 
         draft = self.draft(pk)
-        call_service(seating_service.publish, draft)
+        seating_service.publish(draft)
         draft.refresh_from_db()
         return Response(SeatingDraftSerializer(draft).data)

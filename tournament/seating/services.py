@@ -23,8 +23,8 @@ from tournament.events.models import MAX_NUMBER, Event
 from tournament.formats.models import Stage
 from tournament.players.models import Player
 from tournament.rounds.models import Round, Seat, SeatingDraft
-from tournament.rounds.seats import seat_round
 from tournament.rounds.services import create_round
+from tournament.rounds.services.seats import seat_round
 
 METHODS = ("balanced", "swiss")
 # players x rounds the generator seats within its time budget (10 000 players x 3 rounds
@@ -220,33 +220,46 @@ def _teams(event: Event) -> dict[int, str] | None:
     return {pk: str(team) for pk, team in rows} or None
 
 
+def _seating_request(
+    draft: SeatingDraft,
+    players: list[seating.PlayerSpec],
+    played: list[list[tuple[int, ...]]],
+    plan: list[list[tuple[int, ...]]],
+    time_budget: float | None,
+) -> seating.SeatingRequest:
+    """What the generator seats for this draft: its options, the event's teams and
+    standings, and the published rounds it would replace."""
+    event, options = draft.event, draft.options
+    return seating.SeatingRequest(
+        players,
+        len(played) + draft.round_count,
+        seed=options.get("seed", 0),
+        played=played,
+        # drafts stored before clubs were kept apart by default have an explicit 0
+        avoid_club_weight=options.get("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
+        avoid_country_weight=options.get("avoid_country_weight", 0),
+        teams=_teams(event),
+        avoid_team_weight=options.get("avoid_team_weight", seating.DEFAULT_GROUP_WEIGHT),
+        method=options.get("method", "balanced"),
+        standings_order=_standings_order(event),
+        fill=options.get("fill", "substitutes"),
+        time_budget=time_budget or settings.SEATING_TIME_BUDGET,
+        # re-drafting published rounds starts from them and changes few seats
+        planned=[*played, *plan] if any(plan) else (),
+    )
+
+
 def run_draft(draft: SeatingDraft, time_budget: float | None = None) -> SeatingDraft:
     """Generate the draft's rounds (given the rounds before it) and store schedule and
     quality."""
     event = draft.event
     players = _player_specs(event)
     played = played_rounds(event, draft.first_round)
-    options = draft.options
     plan = published_plan(event, draft.first_round, draft.round_count)
     started = time.monotonic()
+    request = _seating_request(draft, players, played, plan, time_budget)
     try:
-        schedule = seating.generate(
-            players,
-            len(played) + draft.round_count,
-            seed=options.get("seed", 0),
-            played=played,
-            # drafts stored before clubs were kept apart by default have an explicit 0
-            avoid_club_weight=options.get("avoid_club_weight", seating.DEFAULT_GROUP_WEIGHT),
-            avoid_country_weight=options.get("avoid_country_weight", 0),
-            teams=_teams(event),
-            avoid_team_weight=options.get("avoid_team_weight", seating.DEFAULT_GROUP_WEIGHT),
-            method=options.get("method", "balanced"),
-            standings_order=_standings_order(event),
-            fill=options.get("fill", "substitutes"),
-            time_budget=time_budget or settings.SEATING_TIME_BUDGET,
-            # re-drafting published rounds starts from them and changes few seats
-            planned=[*played, *plan] if any(plan) else (),
-        )
+        schedule = seating.generate(request)
     except ValueError as exc:
         draft.status = SeatingDraft.Status.FAILED
         draft.error = str(exc)

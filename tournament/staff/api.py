@@ -20,13 +20,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.access.api import EventScoped, as_drf_error, call_service
+from tournament.access.api import EventScoped, as_drf_error
 from tournament.access.roles import is_director
 from tournament.collation import by_name
 from tournament.events.models import MAX_NUMBER
-from tournament.staff import invitations
 from tournament.staff import services as staff_services
 from tournament.staff.models import RefereeAssignment, StaffInvitation
+from tournament.staff.services import invitations
 
 # Serializers --------------------------------------------------------------------------------
 
@@ -146,9 +146,8 @@ class RefereeList(generics.ListCreateAPIView):
 
     def perform_create(self, serializer):
         data = serializer.validated_data
-        user = call_service(staff_services.find_staff, self.request.user, data["user"]["username"])
-        serializer.instance = call_service(
-            staff_services.assign_referee,
+        user = staff_services.find_staff(self.request.user, data["user"]["username"])
+        serializer.instance = staff_services.assign_referee(
             self.event,
             user,
             role=data.get("role", RefereeAssignment.Role.FLOOR),
@@ -177,8 +176,7 @@ class RefereeDetail(generics.RetrieveUpdateDestroyAPIView):
                     {"username": [_("Give the role to the other person instead.")]}
                 )
             )
-        serializer.instance = call_service(
-            staff_services.change_assignment,
+        serializer.instance = staff_services.change_assignment(
             instance,
             role=data.get("role"),
             table_numbers=data.get("table_numbers"),
@@ -223,8 +221,7 @@ class InvitationList(generics.ListCreateAPIView):
         incoming = InvitationSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        invitation, token = call_service(
-            invitations.create_invitation,
+        invitation, token = invitations.create_invitation(
             self.event,
             request.user,
             roles=data["roles"],
@@ -247,7 +244,7 @@ class InvitationDetail(generics.RetrieveDestroyAPIView):
         )
 
     def perform_destroy(self, instance):
-        call_service(invitations.withdraw_invitation, instance)
+        invitations.withdraw_invitation(instance)
 
 
 class InvitationRenew(APIView):
@@ -258,7 +255,7 @@ class InvitationRenew(APIView):
     @extend_schema(request=None, responses={200: NewInvitationSerializer})
     def post(self, request, event, pk):
         invitation = get_object_or_404(staff_services.pending_invitations(self.event), pk=pk)
-        token = call_service(invitations.renew_invitation, invitation)
+        token = invitations.renew_invitation(invitation)
         invitation.url, invitation.token = _link(request, token), token
         return Response(NewInvitationSerializer(invitation).data)
 
@@ -282,10 +279,9 @@ class InvitationAccept(APIView):
                 status=status.HTTP_404_NOT_FOUND,
             )
         if request.user.is_authenticated:
-            assignments = call_service(invitations.accept_invitation, invitation, request.user)
+            assignments = invitations.accept_invitation(invitation, request.user)
         else:
-            user = call_service(
-                invitations.create_account,
+            user = invitations.create_account(
                 invitation,
                 username=data.get("username", ""),
                 password=data.get("password", ""),

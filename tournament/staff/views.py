@@ -1,12 +1,11 @@
 """The event's staff: the director's page of referees, head referees and scorekeepers (each
 role shown and removed on its own; roles for people already on the director's staff;
-invitation links for new people, see ``tournament.staff.invitations``), and the pages of staff
-members themselves: accepting an invitation (with a new account or an existing one) and
-acknowledging new roles."""
+invitation links for new people, see ``tournament.staff.services.invitations``), and the
+pages of staff members themselves: accepting an invitation (with a new account or an existing
+one) and acknowledging new roles."""
 
 from __future__ import annotations
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -23,11 +22,12 @@ from django.views.decorators.http import require_POST
 from tournament.access.pages import apply_errors, director_required, require_GET_POST
 from tournament.collation import by_name
 from tournament.events.models import Event
-from tournament.events.timezones import activate_event_time_zone
-from tournament.staff import invitations
+from tournament.events.pages.timezones import activate_event_time_zone
+from tournament.qr import qr_svg
 from tournament.staff import services as staff_services
 from tournament.staff.forms import AccountForm, InvitationForm, StaffRolesForm
 from tournament.staff.models import RefereeAssignment, StaffInvitation
+from tournament.staff.services import invitations
 
 NEW_LINK = "staff_invitation_link"
 
@@ -86,9 +86,7 @@ def referees(request: HttpRequest, event: Event) -> HttpResponse:
             return redirect("director:referees", slug=event.slug)
     new_link = request.session.pop(NEW_LINK, None)
     if new_link:
-        new_link["qr"] = segno.make(new_link["url"], error="m").svg_inline(
-            scale=4, dark="#000", light="#fff"
-        )
+        new_link["qr"] = qr_svg(new_link["url"])
     return render(
         request,
         "director/referees.html",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.staff.invitations import assignments_of
 from tournament.staff.models import RefereeAssignment
+from tournament.staff.services.invitations import assignments_of
 
 register = template.Library()
 

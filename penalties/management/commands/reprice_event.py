@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from penalties.repricing.services import reprice_event
 from tournament.events.models import Event
-from tournament.events.pricing import reprice
+from tournament.events.reading.pricing import reprice
 
 
 class Command(BaseCommand):

@@ -17,8 +17,28 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the archive (JSON); - reads standard input")
+        parser.add_argument(
+            "--user",
+            action="append",
+            default=[],
+            metavar="NAME=EXISTING",
+            help="record the archive's user NAME as the existing user EXISTING (repeatable)",
+        )
+        parser.add_argument(
+            "--create-users",
+            action="store_true",
+            help="create the archive's users who have no account here, without a password",
+        )
 
-    def handle(self, *args, file, **options):
+    def handle(self, *args, file, user, create_users, **options):
+        users = {}
+        for pair in user:
+            name, sep, existing = pair.partition("=")
+            if not sep or not name or not existing:
+                raise CommandError(
+                    _("--user takes NAME=EXISTING, not %(value)s.") % {"value": pair}
+                )
+            users[name] = existing
         try:
             if file == "-":
                 data = json.load(sys.stdin)
@@ -33,7 +53,7 @@ class Command(BaseCommand):
                 _("%(file)s is not JSON: %(error)s") % {"file": file, "error": error}
             ) from None
         try:
-            event = import_event(data)
+            event = import_event(data, users=users, create_users=create_users)
         except ArchiveError as error:
             raise CommandError(str(error)) from None
         players = len(data.get("players", []))

@@ -10,7 +10,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.ranking import FAMILIES
-from scoring.ranking import compute, storing
+from scoring.ranking.services import compute, storing
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.standings.reconcile import reconcile_event
+from scoring.standings.services.reconcile import reconcile_event
 from tournament.events.models import Event
 
 

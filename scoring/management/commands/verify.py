@@ -35,7 +35,7 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.SUCCESS(f"{item.slug}: consistent"))
         if not event:
             from rules.ranking import FAMILIES
-            from scoring.ranking.compute import verify as verify_ranking
+            from scoring.ranking.services.compute import verify as verify_ranking
 
             problems = [p for family in FAMILIES for p in verify_ranking(family)]
             if problems:

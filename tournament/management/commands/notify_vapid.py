@@ -3,7 +3,7 @@ players' pages subscribe again)."""
 
 from django.core.management.base import BaseCommand
 
-from tournament.notify import vapid
+from tournament.notify.services import vapid
 
 
 class Command(BaseCommand):

@@ -14,7 +14,7 @@
 "use strict";
 var SCOPE = {{ scope|safe }};
 var PREFIX = {{ prefix|safe }};
-var NOT_KEPT = "{{ _('Offline, and this page was not kept on this phone.')|escapejs }}";
+var NOT_KEPT = "{{ not_kept|escapejs }}";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
