@@ -35,6 +35,10 @@ class ScoreSheet(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Counts the writes of rows the players' pages show of this sheet (hands, confirmations,
+    # disputes, resolutions, referee calls and the calls taken): with ``status``, the sheet's
+    # marker in those pages' ETags (``scoring.sheets.players.reading.marker_of``).
+    writes = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["round_id", "table_id"]

@@ -35,7 +35,7 @@ from scoring.sheets import services as sheets
 from scoring.sheets.entry.forms import WIND_LABELS
 from scoring.sheets.entry.reading import SheetView
 from scoring.sheets.players.access import players_sign_in
-from scoring.sheets.players.reading import state_words, table_marker, waiting_for
+from scoring.sheets.players.reading import marker_of, state_words, waiting_for
 from scoring.standings.models import FormatStandings, StandingsSnapshot
 from scoring.standings.reading.ranking import current_ranking
 from scoring.standings.reading.snapshot import expand_rounds, row_of
@@ -109,7 +109,8 @@ def live_part(request: HttpRequest, slug: str) -> HttpResponse:
 def live_etag(event: Event, player: Player, seat: MySeat | None, clock) -> str:
     """Moves with anything the live part shows: my table's sheet, the event (seating, rounds,
     names), the clock's minute, the language."""
-    marker = table_marker(seat.table.pk) if seat is not None else "-"
+    # The seats' query read the sheet with the table (``_my_seats``): no query here.
+    marker = marker_of(getattr(seat.table, "score_sheet", None)) if seat is not None else "-"
     ticking = f"{clock['state']}{clock['minutes']}" if clock else ""
     return (
         f'"mine-{player.pk}.{player.pin_generation}-{event.revision}-{marker}-{ticking}'
@@ -170,7 +171,7 @@ def _my_seats(player: Player) -> tuple[MySeat | None, MySeat | None]:
             table__seats__player=player,
             round__status__in=(Round.Status.LIVE, Round.Status.SEATED),
         )
-        .select_related("round", "table", "player")
+        .select_related("round", "table", "table__score_sheet", "player")
         .order_by()
     ):
         by_table[seat.table_id].append(seat)

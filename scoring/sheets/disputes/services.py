@@ -34,6 +34,7 @@ from scoring.sheets.entry.services import (
     check_number,
     checked_play,
     clean_key,
+    count_write,
     locked_hands,
     locked_sheet,
     maybe_close,
@@ -129,6 +130,7 @@ def dispute_hand(
             raised_by_player=author.player,
             reason=reason,
         )
+        count_write(table)
         notices.hand_disputed(table, number, dispute.pk, author)
         return dispute
 
@@ -167,6 +169,7 @@ def settle_dispute(table: Table, dispute_id: Any, *, author: Author, note: Any =
                     resolved_by_player=author.player,
                     note=str(note or "").strip()[:MAX_REASON],
                 )
+                count_write(table)
         except IntegrityError:
             raise ValidationError(_("This dispute is already settled.")) from None
         hands = latest_hands(with_confirmation(SheetHand.objects.filter(sheet=sheet)))
@@ -226,6 +229,7 @@ def strike_hand(
                 entered_by=author.user,
                 entered_by_player=author.player,
             )
+            count_write(table)
             if author.player is None:
                 maybe_close(table, sheet, rest, played, author)
     except IntegrityError:
@@ -246,12 +250,11 @@ def call_referee(table: Table, *, author: Author) -> tuple[RefereeCall, bool]:
         open_call = open_calls(RefereeCall.objects.filter(table=table)).first()
         if open_call is not None:
             return open_call, False
-        return (
-            RefereeCall.objects.create(
-                round_id=table.round_id, table=table, called_by_player=author.player
-            ),
-            True,
+        call = RefereeCall.objects.create(
+            round_id=table.round_id, table=table, called_by_player=author.player
         )
+        count_write(table)
+        return call, True
 
 
 def take_call(table: Table, call_id: Any, *, user) -> RefereeCallTaken:
@@ -263,6 +266,8 @@ def take_call(table: Table, call_id: Any, *, user) -> RefereeCallTaken:
         raise ValidationError(_("There is no such call at this table."))
     try:
         with transaction.atomic():
-            return RefereeCallTaken.objects.create(call=call, taken_by=user)
+            taken = RefereeCallTaken.objects.create(call=call, taken_by=user)
+            count_write(table)
+            return taken
     except IntegrityError:
         raise ValidationError(_("This call was already taken.")) from None

@@ -9,22 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, OuterRef, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.hands.model import SheetState
 from scoring.sheets.entry.reading import SheetView
-from scoring.sheets.models import (
-    DisputeResolution,
-    HandConfirmation,
-    HandDispute,
-    RefereeCall,
-    RefereeCallTaken,
-    SheetHand,
-)
+from scoring.sheets.models import ScoreSheet
 from tournament.players.models import Player
-from tournament.rounds.models import Table
 
 CONFIRM = "confirm"
 DISPUTED = "disputed"
@@ -92,28 +83,13 @@ def waiting_for(player: Player, view: SheetView | None) -> list[Waiting]:
     return items
 
 
-def _tally(model, path: str) -> Subquery:
-    """The number of ``model`` rows of the outer table (``path`` leads from a row to it)."""
-    rows = model.objects.filter(**{path: OuterRef("pk")}).order_by().values(path)
-    return Subquery(rows.annotate(n=Count("pk")).values("n")[:1])
+def marker_of(sheet: ScoreSheet | None) -> str:
+    """Moves with every write a player's page shows of a table's sheet (hands, confirmations,
+    disputes and their resolutions, referee calls and the calls taken: ``ScoreSheet.writes``)
+    and when the sheet closes. The play page's ETags carry it."""
+    return "0" if sheet is None else f"{sheet.writes}.{sheet.status}"
 
 
 def table_marker(table_id: int) -> str:
-    """Moves with every write a player's page shows of the table's sheet, all append-only rows
-    (hands, confirmations, disputes and their resolutions, referee calls and the calls taken),
-    or when the sheet closes: one query. The play page's ETags carry it."""
-    found = (
-        Table.objects.filter(pk=table_id)
-        .annotate(
-            hands=_tally(SheetHand, "sheet__table"),
-            confirmations=_tally(HandConfirmation, "hand__sheet__table"),
-            disputes=_tally(HandDispute, "hand__sheet__table"),
-            resolutions=_tally(DisputeResolution, "dispute__hand__sheet__table"),
-            calls=_tally(RefereeCall, "table"),
-            taken=_tally(RefereeCallTaken, "call__table"),
-            closed=Max("score_sheet__status"),
-        )
-        .values("hands", "confirmations", "disputes", "resolutions", "calls", "taken", "closed")
-        .get()
-    )
-    return ".".join(str(value or 0) for value in found.values())
+    """``marker_of`` of the table's sheet (one query)."""
+    return marker_of(ScoreSheet.objects.filter(table_id=table_id).only("writes", "status").first())

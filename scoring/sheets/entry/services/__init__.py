@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -104,6 +105,12 @@ def locked_sheet(table: Table) -> ScoreSheet:
         return ScoreSheet.objects.select_for_update().get(table=table)
 
 
+def count_write(table: Table) -> None:
+    """Moves the table's sheet marker: every write of a row the players' pages show of the
+    sheet calls it inside its transaction (the sheet exists by then)."""
+    ScoreSheet.objects.filter(table=table).update(writes=F("writes") + 1)
+
+
 def _authors(author: Author) -> dict[str, Any]:
     return {"entered_by": author.user, "entered_by_player": author.player}
 
@@ -194,6 +201,7 @@ def add_hand(
                 idempotency_key=key,
                 **_authors(author),
             )
+            count_write(table)
             new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
             notices.hand_written(table, number, 1, author)
@@ -320,6 +328,7 @@ def correct_hand(
                 idempotency_key=key,
                 **_authors(author),
             )
+            count_write(table)
             new.confirmed = new.disputed = new.striking = False
             new.counts = author.player is None
             notices.hand_written(table, number, new.version, author)
@@ -379,6 +388,7 @@ def confirm_hand(table: Table, number: Any, *, author: Author, version: Any) -> 
                     confirmed_by=author.user,
                     confirmed_by_player=author.player,
                 )
+                count_write(table)
         except IntegrityError:
             raise ValidationError(
                 _("Hand %(number)d needs no confirmation.") % {"number": number}

@@ -35,7 +35,7 @@ from scoring.sheets.entry.reading import (
     play_stored,
     with_confirmation,
 )
-from scoring.sheets.entry.services import write_result
+from scoring.sheets.entry.services import count_write, write_result
 from scoring.sheets.models import (
     RESEAT_KEY,
     STRUCK,
@@ -255,6 +255,8 @@ def reseat_sheet(
     it returns."""
     for hand in plan.hands:
         _write_hand(plan.sheet, hand, reason, tag)
+    if plan.hands:
+        count_write(table)
     if plan.writes_result:
         return write_result(table, plan.sheet, plan.after, Author(user=user), reason=reason)
     return None
