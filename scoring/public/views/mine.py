@@ -71,8 +71,8 @@ class TeamPlace:
 @never_cache
 def live_part(request: HttpRequest, slug: str) -> HttpResponse:
     """The live part of the player's page. Four queries for a 304 (the session, the player
-    with the event, my seats, my table's marker); three more (the sheet) and a small render
-    when something in it moved."""
+    with the event, my seats with my table's sheet, my table's extra time); three more (the
+    sheet) and a small render when something in it moved."""
     player = session_player(request, slug)
     if player is None:
         get_object_or_404(Event, slug=slug)
