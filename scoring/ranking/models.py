@@ -157,7 +157,9 @@ class RankingEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["family", "person"], name="ranking_entry_once")
         ]
-        indexes = [models.Index(fields=["family", "place"], name="ranking_entry_place")]
+        # No index on the place: a recompute moves most places, and PostgreSQL rewrites a row
+        # in place (a HOT update) only when no index holds the changed column. The ranking's
+        # pages sort the family's rows and are kept by revision (``scoring.ranking.reading``).
 
     def __str__(self) -> str:
         return f"{self.family} {self.place}: {self.name}"
