@@ -54,7 +54,7 @@ def add_stages(event_id: int, rounds: int) -> None:
     from django.contrib.auth import get_user_model
     from django.db.models import F
 
-    from scoring.standings.services.reconcile import current_formats as current
+    from scoring.standings.reading.compute import current_formats as current
     from tournament.events.models import Event
     from tournament.formats.models import CutDecision, Stage
 

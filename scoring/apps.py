@@ -26,7 +26,8 @@ def rebuild_stale_standings(sender, using: str = "default", **kwargs) -> None:
     executor = MigrationExecutor(connections[using])
     if executor.migration_plan(executor.loader.graph.leaf_nodes()):
         return
-    from scoring.standings.services.reconcile import reconcile_event, stale_event_ids
+    from scoring.standings.reading.compute import stale_event_ids
+    from scoring.standings.services.reconcile import reconcile_event
 
     for event_id in stale_event_ids():
         reconcile_event(event_id)

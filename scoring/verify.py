@@ -12,7 +12,7 @@ from penalties.models import FoulReport, LedgerEntry, Void
 from rules import REVERSIBLE_KINDS, RuleError, get_ruleset
 from scoring.results.models import SeatScore, TableResult
 from scoring.standings.models import FormatStandings, StandingsSnapshot
-from scoring.standings.services.reconcile import compute, compute_event
+from scoring.standings.reading.compute import compute, compute_event
 from tournament.events.models import Event
 from tournament.events.reading.pricing import reprice, standing_reports
 from tournament.rounds.models import Seat

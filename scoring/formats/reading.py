@@ -18,8 +18,8 @@ from rules.errors import RuleError
 from rules.standings import RIICHI, TABLE_POINTS
 from scoring.files import shown_number, to_csv, to_xlsx
 from scoring.standings.models import FormatStandings
+from scoring.standings.reading.compute import current_formats as current_data
 from scoring.standings.reading.display import display
-from scoring.standings.services.reconcile import current_formats as current_data
 from tournament.events.models import Event
 from tournament.formats.models import Stage
 from tournament.players.models import Player, Team

@@ -20,7 +20,7 @@ import seating
 from rules import formats as rf
 from rules.errors import RuleError
 from scoring.formats.reading import cut_view, previous_stage
-from scoring.standings.services.reconcile import current_formats as current
+from scoring.standings.reading.compute import current_formats as current
 from tournament.channels import services as channels
 from tournament.events.models import Event
 from tournament.formats.models import CutDecision, Stage

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from scoring.standings import notices  # noqa: F401 (its beat task, final_ranking_notices)
 from scoring.standings.models import StandingsSnapshot
+from scoring.standings.reading.compute import stale_event_ids
 from scoring.standings.services import reconcile as standings_reconcile
 
 # The name the logging settings and operators know from before the split.
@@ -49,7 +50,7 @@ def sweep_stale() -> list[int]:
     """Re-queue every event whose snapshot is older than the event (a lost task, a worker
     killed mid-run). Queues directly, ignoring claims: a duplicate costs one query."""
     queue = reconcile_queue()
-    stale = standings_reconcile.stale_event_ids()
+    stale = stale_event_ids()
     for event_id in stale:
         reconcile.apply_async(args=(event_id,), queue=queue)
     return stale

@@ -19,7 +19,8 @@ from rest_framework.authtoken.models import Token
 
 from penalties.models import FoulReport
 from scoring.standings.models import StandingsSnapshot
-from scoring.standings.services.reconcile import compute, reconcile_event
+from scoring.standings.reading.compute import compute
+from scoring.standings.services.reconcile import reconcile_event
 from tests.integration.conftest import database_url, require_services
 from tests.support.servers import celery_worker, free_port, gunicorn, server_env
 from tournament.events.models import Event

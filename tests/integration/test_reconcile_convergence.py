@@ -14,7 +14,7 @@ from django.contrib.auth.models import Group
 from scoring.results import services as result_services
 from scoring.results.models import TableResult
 from scoring.standings import tasks
-from scoring.standings.services import reconcile as standings_reconcile
+from scoring.standings.reading.compute import compute
 from tests.integration.conftest import wait_until_current
 from tests.support.ledger import Ledger, seated_table
 from tournament.access.roles import STAFF_GROUPS
@@ -70,7 +70,7 @@ def test_random_writes_converge_to_a_full_recompute(celery_worker_process, make_
     snapshot = wait_until_current(event.pk)
     time.sleep(2.5)  # let the late duplicates run: they must not change anything
     snapshot = wait_until_current(event.pk)
-    revision, method, rows = standings_reconcile.compute(event.pk)
+    revision, method, rows = compute(event.pk)
     assert snapshot.revision == revision
     assert snapshot.method == method
     assert snapshot.rows == rows

@@ -18,7 +18,7 @@ from django.db import connection
 from scoring.results import services as result_services
 from scoring.standings import tasks
 from scoring.standings.models import StandingsSnapshot
-from scoring.standings.services import reconcile as standings_reconcile
+from scoring.standings.reading.compute import compute
 from tests.integration.conftest import ROOT, database_url, require_services, wait_until_current
 from tests.support.ledger import Ledger, seated_table
 from tests.support.servers import start_celery_worker, stop_process
@@ -75,7 +75,7 @@ def test_sigkill_mid_task_then_converge(settings_override, make_event, director,
         # event (unless the new worker already ran the task queued by the second write).
         tasks.sweep_stale.apply().get()
         snapshot = wait_until_current(event.pk, timeout=30)
-        revision, _method, rows = standings_reconcile.compute(event.pk)
+        revision, _method, rows = compute(event.pk)
         assert (snapshot.revision, snapshot.rows) == (revision, rows)
         points = {row["player"]: row["table_points"] for row in snapshot.rows}
         assert points == {east.pk: "4", west.pk: "2", south.pk: "1", north.pk: "0"}

@@ -15,11 +15,11 @@ from rules.standings import RIICHI, TABLE_POINTS
 from scoring.files import shown_number, table_points, to_csv, to_xlsx
 from scoring.results.models import SeatScore
 from scoring.standings.models import StandingsSnapshot
+from scoring.standings.reading.compute import compute
+from scoring.standings.reading.compute import current_formats as current_format
 from scoring.standings.reading.display import display
 from scoring.standings.reading.inputs import read_inputs
 from scoring.standings.reading.ranking import CONSOLATION, CUT, Ranking, read_ranking
-from scoring.standings.services.reconcile import compute
-from scoring.standings.services.reconcile import current_formats as current_format
 from tournament.events.models import Event
 from tournament.players.models import Player
 from tournament.rounds.models import WIND_ORDER

@@ -258,7 +258,7 @@ def test_the_reconcile_counts_overall_deductions_in_their_stage_as_a_fresh_read_
     """The reconcile counts overall deductions in the stage of their round; a fresh
     computation (as ``verify`` makes it) gives the same standings."""
     from scoring.standings.models import StandingsSnapshot
-    from scoring.standings.services.reconcile import compute_event
+    from scoring.standings.reading.compute import compute_event
     from tests.support.ledger import Ledger
     from tournament.formats.services import teams
     from tournament.rounds.models import Table

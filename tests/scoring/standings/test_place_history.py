@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules import PlayerEntry, get_ruleset
+from scoring.standings.reading.compute import compute
 from scoring.standings.reading.inputs import read_inputs
-from scoring.standings.services import reconcile as standings_reconcile
 from tests.support.build import build_event
 from tournament.events.models import Event
 from tournament.players.models import Player
@@ -20,7 +20,7 @@ def test_places_after_each_round_follow_the_rulebook(director, ruleset):
     event = Event.objects.get(pk=build_event(40, 4, 0, slug=f"history-{ruleset}", seed=3))
     event.ruleset = ruleset
     event.save()
-    _revision, _method, rows = standings_reconcile.compute(event.pk)
+    _revision, _method, rows = compute(event.pk)
     history = {row["player"]: [tuple(h) for h in row["history"]] for row in rows}
     tables = read_inputs(event.pk).tables
     entries = [

@@ -15,8 +15,9 @@ from penalties.models import LedgerEntry
 from rules import PlayerEntry, TableResult, get_ruleset
 from scoring.results.models import SeatScore
 from scoring.standings.models import FormatStandings, StandingsSnapshot
-from scoring.standings.services.reconcile import compute_event, reconcile_event
-from scoring.standings.services.reconcile import current_formats as current
+from scoring.standings.reading.compute import compute_event
+from scoring.standings.reading.compute import current_formats as current
+from scoring.standings.services.reconcile import reconcile_event
 from tests.support.build import build_event
 from tournament.events.models import Event
 from tournament.formats.models import CutDecision, Stage

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.standings.services import reconcile as standings_reconcile
+from scoring.standings.reading.compute import compute
 
 
 def post_result(client, event, scores, *, round_=1, table=1, **extra):
@@ -156,5 +156,5 @@ def test_example_8_void_returns_standings(table_event, director_api, api, ledger
     assert after["current"] is True
     assert after["rows"] == before
     assert report.entries.count() == 6  # the three originals and their three reversals stay
-    revision, _method, rows = standings_reconcile.compute(event.pk)
+    revision, _method, rows = compute(event.pk)
     assert after["revision"] == revision and after["rows"][0]["total"] == rows[0]["total"]
