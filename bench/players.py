@@ -8,7 +8,9 @@ as the yardstick of the machine's load.
     python bench/players.py [--players 1000] [--poll 5] [--seconds 120] [--database-url ...]
 
 Each player's phone signs in once with its card's link (``/e/<event>/card/<token>/``), as the QR
-code on the card does, and keeps that session. Every 5 s the open page asks for its live part
+code on the card does, and keeps that session; its page is open before the run (it knows its
+live part's tag: untimed). A tablet enters a hand every one to two minutes (``--pause``), two to
+four times a real hall's pace. Every 5 s the open page asks for its live part
 (``static/js/live.js``, ``X-Requested-With: live``: my seat, the clock, my table's totals and
 state, what waits for me) with its last ETag, answered 304 while nothing in it moved; when it
 moved, the page also asks for its sheet (``static/js/play.js``, ``X-Requested-With: sheet``: the
@@ -97,6 +99,32 @@ class Phones:
         self.stop = threading.Event()
         self.workers = [threading.Thread(target=self._work) for _ in range(threads)]
         self.clock = threading.Thread(target=self._schedule)
+
+    def open_pages(self, threads: int = 8) -> None:
+        """Each phone's page is open before the run: it knows its live part's tag (the page
+        carries it, the same as the live part's own), as a phone that opened its page earlier
+        does. Untimed."""
+
+        def open_some(whos: list[int]) -> None:
+            for who in whos:
+                name, cookie = self.sessions[who]
+                status, _body, answer = request(
+                    self.host, self.port, f"/e/{self.slug}/play/", cookie,
+                    {"X-Requested-With": "live"},
+                )  # fmt: skip
+                if status != 200:
+                    self.errors.append(f"{name}: the open page's live part answered {status}")
+                    continue
+                self.etags[who, "live"] = next(v for k, v in answer if k.lower() == "etag")
+
+        everyone = list(range(len(self.sessions)))
+        openers = [
+            threading.Thread(target=open_some, args=(everyone[i::threads],)) for i in range(threads)
+        ]
+        for opener in openers:
+            opener.start()
+        for opener in openers:
+            opener.join()
 
     def start(self) -> None:
         for worker in self.workers:
@@ -195,8 +223,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0, help="the longest run")
     parser.add_argument(
         "--pause",
-        default="15,30",
-        help="seconds between two hands, 'min,max' (a real hand takes minutes)",
+        default="60,120",
+        help=(
+            "seconds between two hands, 'min,max': a real hand takes three to eight minutes "
+            "(a 90-minute hanchan holds about twelve), so one to two minutes at every table "
+            "is two to four times the hall's pace"
+        ),
     )
     parser.add_argument("--threads", type=int, default=48, help="threads sending the polls")
     parser.add_argument("--workers", type=int, default=4)
@@ -237,6 +269,7 @@ def main() -> None:
             port = int(port)
             sessions = [(p.name, sign_in(host, port, slug, pins.card_token(p))) for p in players]
             phones = Phones(host, port, slug, sessions, args.poll, args.threads)
+            phones.open_pages()
             pings: list[float] = []
             stop = threading.Event()
             pinger = threading.Thread(target=ping, args=(host, port, stop, pings))

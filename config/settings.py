@@ -166,6 +166,10 @@ if REDIS_URL:
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
         }
     }
+    # Sessions read from the shared cache, written through to the database: a signed-in
+    # phone's poll reads no session row. Without Redis they stay in the database only, since
+    # this process's memory would not see another process's sign-out.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
