@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0011_squashed_0018'),
+        ('scoring', '0015_squashed_0018'),
     ]
 
     operations = [

@@ -41,6 +41,33 @@
       });
   }
 
+  // The round clock counts down on the phone, from what was left when the part was answered:
+  // the part's tag moves with the clock's end, not with every minute, so a minute passing
+  // costs no request (and never sends the whole hall's phones to the server at once).
+  function hms(seconds) {
+    seconds = Math.max(0, Math.floor(seconds));
+    var h = Math.floor(seconds / 3600), m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
+    return (h ? h + ":" + ("0" + m).slice(-2) : String(m)) + ":" + ("0" + s).slice(-2);
+  }
+
+  function tick() {
+    // A copy kept for offline use counts to the clock's end by the phone's own time.
+    var kept = document.querySelector("[data-from-cache]");
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      if (!el.countingSince) { el.countingSince = Date.now(); }
+      var left = kept ? (parseInt(el.getAttribute("data-ends"), 10) - Date.now()) / 1000
+        : parseInt(el.getAttribute("data-remaining"), 10) - (Date.now() - el.countingSince) / 1000;
+      var clock = el.closest("[data-state]");
+      if (left <= 0) {
+        el.textContent = el.getAttribute("data-time-up");
+        if (clock) { clock.setAttribute("data-state", "time"); }
+        return;
+      }
+      el.textContent = el.getAttribute("data-ticking").replace("{LEFT}", hms(left));
+      if (clock) { clock.setAttribute("data-state", left <= 600 ? "last_minutes" : "running"); }
+    });
+  }
+
   // The search itself is the server's (tournament.collation, one rule for every search): as
   // the player types, the page is asked again with ?q= and its results replace these. Offline,
   // the "Find" button still submits the form.
@@ -63,6 +90,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    if (document.querySelector("[data-countdown]")) { setInterval(tick, 1000); }
     var live = document.querySelectorAll("[data-live]");
     if (live.length) {
       setInterval(function () {

@@ -1,6 +1,8 @@
 """The squashed migrations upgrade the two databases they promise to: one made by the release
-of ``2fa290b`` (each app's first squash is recorded, the second runs whole) and one made by the
-main of ``3639cd5``, just before the squash (both are recorded, nothing runs). Each database is
+of ``2fa290b`` (each app's first squash is recorded, the rest runs whole) and one made by
+``4067fef``, the last main that landed (the squashes up to it are recorded, the rest runs, data
+steps included: persons' match keys, registrations' and players' addresses into contacts). Each
+database is
 made by that commit's own ``manage.py migrate`` (a ``git archive`` of it, run with this
 project's Python), given an event, players, a table result and a foul with its ledger entries,
 then migrated by today's tree: the rows are there, and the append-only tables refuse an UPDATE
@@ -23,8 +25,26 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 RELEASE = "2fa290b"  # each app's first squash ends at this commit's last migration
-BEFORE_SQUASH = "3639cd5"  # today's main before the squash
+BEFORE_SQUASH = "4067fef"  # the last main that landed, before the squash
 POSTGRES = "django.db.backends.postgresql"
+# What a database of the last landed main holds besides: a person, a registration that became
+# a player, another player's notification address.
+SEED_LANDED = """
+from django.apps import apps
+
+M = lambda name: apps.get_model("tournament", name)
+event = M("Event").objects.get(slug="upgrade")
+ania, piotr = M("Player").objects.filter(event=event).order_by("pk")[:2]
+person = M("Person").objects.create(name="Łucja Ania", name_key="łucja ania")
+M("Player").objects.filter(pk=ania.pk).update(person=person)
+M("Registration").objects.create(
+    event=event, name="Ania", name_key="ania", email="Ania@example.org", language="pl",
+    status="accepted", player=ania, link_nonce="n1",
+)
+M("Recipient").objects.create(
+    player=piotr, email="piotr@example.org", language="cs", email_on=False
+)
+"""
 SEED = """
 from django.contrib.auth import get_user_model
 from django.apps import apps
@@ -174,6 +194,26 @@ def check_upgraded(connect, vendor: str) -> None:
             assert legacy == 0
 
 
+def check_contacts(connect) -> None:
+    """The landed main's addresses, languages and choices, one contact per person; the
+    person's match key filled."""
+    with connect() as db:
+        rows = db.execute(
+            "SELECT c.email, c.language, c.email_on, p.name FROM tournament_contact c "
+            "JOIN tournament_player p ON p.id = c.player_id ORDER BY p.name"
+        ).fetchall()
+        assert [(e, lang, bool(on), name) for e, lang, on, name in rows] == [
+            ("Ania@example.org", "pl", True, "Ania"),
+            ("piotr@example.org", "cs", False, "Piotr"),
+        ]
+        linked = db.execute(
+            "SELECT count(*) FROM tournament_registration r JOIN tournament_contact c "
+            "ON c.id = r.contact_id WHERE c.email = 'Ania@example.org'"
+        ).fetchone()[0]
+        assert linked == 1
+        assert db.execute("SELECT match_key FROM tournament_person").fetchone()[0] != ""
+
+
 def sqlite_database(tmp_path: Path):
     import sqlite3
 
@@ -205,8 +245,12 @@ def test_an_older_database_migrates_with_its_data(tmp_path, commit, vendor):
         var = tmp_path / "var"
         manage(old, url, var, "migrate", "--noinput", "-v0")
         manage(old, url, var, "shell", "-c", SEED)
+        if commit == BEFORE_SQUASH:
+            manage(old, url, var, "shell", "-c", SEED_LANDED)
         manage(ROOT, url, var, "migrate", "--noinput", "-v0")
         manage(ROOT, url, var, "migrate", "--check", "-v0")  # nothing left to apply
         check_upgraded(connect, vendor)
+        if commit == BEFORE_SQUASH:
+            check_contacts(connect)
     finally:
         drop()

@@ -11,6 +11,7 @@ process and revision, the ranking and the team standings."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,8 @@ from tournament.rounds.reading.clock import clock_of
 from tournament.rounds.reading.tabletimes import table_extra_minutes
 
 WINDS = ("E", "S", "W", "N")
+# The clock's states in which it counts down on the phone.
+TICKING = ("running", "last_minutes", "time")
 
 
 @dataclass(frozen=True)
@@ -70,9 +73,10 @@ class TeamPlace:
 
 @never_cache
 def live_part(request: HttpRequest, slug: str) -> HttpResponse:
-    """The live part of the player's page. Four queries for a 304 (the session, the player
-    with the event, my seats with my table's sheet, my table's extra time); three more (the
-    sheet) and a small render when something in it moved."""
+    """The live part of the player's page. A 304 costs the session (from the cache where
+    Redis is), the player with the event, my seats with my table's sheet, my table's extra
+    time and, without a next seat, the next round; three more queries (the sheet) and a small
+    render when something in it moved."""
     player = session_player(request, slug)
     if player is None:
         get_object_or_404(Event, slug=slug)
@@ -83,7 +87,8 @@ def live_part(request: HttpRequest, slug: str) -> HttpResponse:
     activate_event_time_zone(event)
     seat_now, seat_next = _my_seats(player)
     clock = _clock(seat_now)
-    etag = live_etag(event, player, seat_now, clock)
+    next_start = _next_start(event, seat_next)
+    etag = live_etag(event, player, (seat_now, seat_next), clock, next_start)
     if not_modified(request, etag):
         response = HttpResponseNotModified()
     else:
@@ -96,7 +101,7 @@ def live_part(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "player": player,
             "my_page": True,
-            **_live_context(event, player, seat_now, seat_next, clock, view),
+            **_live_context(event, player, seat_now, seat_next, clock, view, next_start),
             "live_etag": etag,
         }
         response = render(request, "public/_mine_live.html", context)
@@ -106,16 +111,47 @@ def live_part(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def live_etag(event: Event, player: Player, seat: MySeat | None, clock) -> str:
-    """Moves with anything the live part shows: my table's sheet, the event (seating, rounds,
-    names), the clock's minute, the language."""
+def live_etag(
+    event: Event,
+    player: Player,
+    seats: tuple[MySeat | None, MySeat | None],
+    clock: dict[str, Any] | None,
+    next_start: str,
+) -> str:
+    """Moves with what the live part shows, and with nothing else: my seats (rounds, tables,
+    winds, names), my table's sheet, the clock's state and end (not its minutes: the phone
+    counts them down, so that a minute passing does not send every phone of the hall the part
+    again at once), when the next round starts, the time zone and the language. Not with the
+    event's revision, which every table's result moves."""
+    seat = seats[0]
     # The seats' query read the sheet with the table (``_my_seats``): no query here.
     marker = marker_of(getattr(seat.table, "score_sheet", None)) if seat is not None else "-"
-    ticking = f"{clock['state']}{clock['minutes']}" if clock else ""
-    return (
-        f'"mine-{player.pk}.{player.pin_generation}-{event.revision}-{marker}-{ticking}'
-        f'-{get_language()}"'
+    shown = (
+        player.name,
+        event.time_zone,
+        [
+            (s.round.number, s.round.status, s.table.number, s.wind, s.opponents)
+            for s in seats
+            if s is not None
+        ],
+        clock_tag(clock),
+        next_start,
     )
+    digest = hashlib.blake2b(repr(shown).encode(), digest_size=8).hexdigest()
+    return f'"mine-{player.pk}.{player.pin_generation}-{marker}-{digest}-{get_language()}"'
+
+
+def clock_tag(clock: dict[str, Any] | None) -> str:
+    """The clock as the live part's tag sees it: a running clock by its end (the phone shows
+    the minutes, the last minutes and the time being up on its own), a paused one by what is
+    left, the others by their state and end."""
+    if clock is None:
+        return ""
+    if clock["state"] in TICKING:
+        return f"ticking {clock['ends_at']} {clock['extra']}"
+    if clock["state"] == "paused":
+        return f"paused {clock['remaining']} {clock['extra']}"
+    return f"{clock['state']} {clock['ends_at']} {clock['extra']}"
 
 
 def _clock(seat: MySeat | None):
@@ -125,7 +161,16 @@ def _clock(seat: MySeat | None):
     return {**clock_text(clock_of(seat.round, timezone.now(), extra)), "extra": extra}
 
 
-def _live_context(event, player, seat_now, seat_next, clock, view) -> dict:
+def _next_start(event: Event, seat_next: MySeat | None) -> str:
+    """When the next round starts, in words ("" when not known)."""
+    if seat_next is not None:
+        upcoming = seat_next.round if seat_next.round.starts_at else None
+    else:
+        upcoming = schedule.next_round(event)
+    return schedule.starts_text(upcoming) if upcoming is not None else ""
+
+
+def _live_context(event, player, seat_now, seat_next, clock, view, next_start) -> dict:
     family = get_ruleset(event.ruleset).hand_rules.family
     totals = []
     words = ""
@@ -146,14 +191,10 @@ def _live_context(event, player, seat_now, seat_next, clock, view) -> dict:
             )
         if family == "riichi" and not over:
             words = state_words(view.played.state, family)
-    if seat_next is not None:
-        upcoming = seat_next.round if seat_next.round.starts_at else None
-    else:
-        upcoming = schedule.next_round(event)
     return {
         "seat_now": seat_now,
         "seat_next": seat_next,
-        "next_start": schedule.starts_text(upcoming) if upcoming is not None else "",
+        "next_start": next_start,
         "clock": clock,
         "live_totals": totals,
         "live_words": words,
@@ -226,7 +267,18 @@ def clock_text(clock) -> dict[str, Any]:
         "state": clock.state,
         "ends_at": timezone.localtime(clock.ends_at) if clock.ends_at else None,
         "minutes": minutes,
+        "remaining": clock.remaining_seconds,
+        "left": countdown(clock.remaining_seconds),
+        "ends_ms": int(clock.ends_at.timestamp() * 1000) if clock.ends_at else 0,
     }
+
+
+def countdown(seconds: int) -> str:
+    """What is left as the hall's clocks show it (``1:05:09``, ``4:30``), as
+    ``static/js/live.js`` counts it down on the phone."""
+    hours, rest = divmod(max(seconds, 0), 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
 def my_page(request: HttpRequest, event: Event, player: Player, view: SheetView | None) -> dict:
@@ -234,6 +286,7 @@ def my_page(request: HttpRequest, event: Event, player: Player, view: SheetView 
     activate_event_time_zone(event)
     seat_now, seat_next = _my_seats(player)
     clock = _clock(seat_now)
+    next_start = _next_start(event, seat_next)
     snapshot = _snapshot(event)
     row = None
     ranked = 0
@@ -254,8 +307,8 @@ def my_page(request: HttpRequest, event: Event, player: Player, view: SheetView 
     placed = ranking.by_player.get(player.pk) if ranking is not None else None
     reports = player_reports(player.pk, defaultdict(dict))
     return {
-        **_live_context(event, player, seat_now, seat_next, clock, view),
-        "live_etag": live_etag(event, player, seat_now, clock),
+        **_live_context(event, player, seat_now, seat_next, clock, view, next_start),
+        "live_etag": live_etag(event, player, (seat_now, seat_next), clock, next_start),
         "my_row": row,
         "my_ranked": ranked,
         "my_results": results,

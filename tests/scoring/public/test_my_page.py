@@ -20,6 +20,7 @@ from scoring.sheets import services as sheets
 from scoring.standings.services import reconcile as standings_reconcile
 from tests.support.players import player_client
 from tournament.events.models import Event
+from tournament.players import services as player_services
 from tournament.rounds import services as round_services
 from tournament.rounds.models import Round, Table
 from tournament.rounds.services import seats
@@ -73,7 +74,11 @@ def test_my_seat_opponents_and_the_round_clock(riichi):
     for opponent in (riichi.east, riichi.west, riichi.north):
         assert opponent.name in seat
     clock = text_of(seat.split('data-testid="clock"')[1].split("</p>")[0])
-    assert "60 minutes left" in clock
+    # What is left, as the hall's clocks show it; the phone counts it down from there.
+    assert re.search(r"Round clock: (59:5\d|1:00:00) left \(ends at \d\d:\d\d\)", clock), clock
+    counting = seat.split("data-countdown")[1].split(">")[0]
+    assert 3590 <= int(re.search(r'data-remaining="(\d+)"', counting)[1]) <= 3600
+    assert "Round clock: {LEFT} left" in counting and "time is up" in counting
 
 
 def test_my_next_seat_is_shown(riichi):
@@ -242,3 +247,45 @@ def test_a_disputed_hand_waits_on_my_page_and_moves_its_live_part(riichi):
     moved = client.get(play(riichi), HTTP_IF_NONE_MATCH=etag, **live)
     assert moved.status_code == 200
     assert "Hand 1 is disputed" in text_of(moved.content.decode())
+
+
+def test_the_live_part_stays_304_while_the_clock_runs_and_other_tables_finish(riichi, monkeypatch):
+    """A minute passing and another table's result reach every phone of the hall at the same
+    moment: neither may send them all the live part again. A pause does move it."""
+    Round.objects.filter(event=riichi.event, number=1).update(
+        clock_started_at=timezone.now() - timedelta(minutes=30), length_minutes=90
+    )
+    client = player_client(riichi, riichi.south)
+    live = {"HTTP_X_REQUESTED_WITH": "live"}
+    first = client.get(play(riichi), **live)
+    etag = first["ETag"]
+    # Two minutes later: the same end, the same part (the phone counts the minutes down).
+    later = timezone.now() + timedelta(minutes=2)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert client.get(play(riichi), HTTP_IF_NONE_MATCH=etag, **live).status_code == 304
+    again = client.get(play(riichi), **live).content.decode()
+    assert (
+        re.search(r'data-remaining="(\d+)"', again)[1]
+        != re.search(r'data-remaining="(\d+)"', first.content.decode())[1]
+    )
+    monkeypatch.undo()
+    table = Table.objects.get(round__event=riichi.event, round__number=1, number=2)
+    result_services.enter_result(
+        table, riichi.director, {"E": 45000, "S": 35000, "W": 25000, "N": 15000}
+    )
+    standings_reconcile.reconcile_event(riichi.event.pk)
+    assert client.get(play(riichi), HTTP_IF_NONE_MATCH=etag, **live).status_code == 304
+    round_services.round_clock_action(Round.objects.get(event=riichi.event, number=1), "pause")
+    paused = client.get(play(riichi), HTTP_IF_NONE_MATCH=etag, **live)
+    assert paused.status_code == 200
+    assert "Round clock paused" in text_of(paused.content.decode())
+
+
+def test_a_renamed_opponent_moves_the_live_part(riichi):
+    client = player_client(riichi, riichi.south)
+    live = {"HTTP_X_REQUESTED_WITH": "live"}
+    etag = client.get(play(riichi), **live)["ETag"]
+    player_services.update_player(riichi.west, name="Renamed West")
+    moved = client.get(play(riichi), HTTP_IF_NONE_MATCH=etag, **live)
+    assert moved.status_code == 200
+    assert "Renamed West" in moved.content.decode()
