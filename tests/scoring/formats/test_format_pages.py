@@ -75,6 +75,8 @@ def test_director_defines_a_stage_and_sees_errors(web, make_event):
     base = {"carry": "full", "rest": "stop", "seating": "generator"}
     answer = web.post(url, {**base, "name": "One", "first_round": "1", "last_round": "2"})
     assert answer.status_code == 302
+    # The page it leads back to says what was done (issue 43, item 19).
+    assert "Stage One added." in web.get(answer["Location"]).content.decode()
     answer = web.post(
         url, {**base, "name": "Two", "first_round": "2", "last_round": "3", "cut_size": "4"}
     )
