@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -167,7 +167,21 @@ class Payments(generics.ListCreateAPIView):
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(PaymentRowSerializer(page, many=True).data)
 
-    @extend_schema(request=PaymentSerializer, responses={201: PaymentRowSerializer})
+    @extend_schema(
+        request=PaymentSerializer,
+        responses={
+            201: PaymentRowSerializer,
+            200: OpenApiResponse(
+                PaymentRowSerializer,
+                description="The row stored under this key before (a resend): nothing new.",
+            ),
+            400: OpenApiResponse(
+                description="Nobody of the event so named, an amount not above zero or above "
+                "what is owed or paid, another method, or a key used for another record "
+                "(nothing written)."
+            ),
+        },
+    )
     def post(self, request, *args, **kwargs):
         serializer = PaymentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -198,7 +212,19 @@ class Reverse(APIView):
 
     permission_classes = [DirectorOnly]
 
-    @extend_schema(request=ReverseSerializer, responses={201: PaymentRowSerializer})
+    @extend_schema(
+        request=ReverseSerializer,
+        responses={
+            201: PaymentRowSerializer,
+            200: OpenApiResponse(
+                PaymentRowSerializer,
+                description="The reversal stored under this key before (a resend).",
+            ),
+            400: OpenApiResponse(
+                description="No reason, a row reversed already, or a reversal (nothing written)."
+            ),
+        },
+    )
     def post(self, request, event, pk):
         payment = get_object_or_404(Payment, event=self.event, pk=pk)
         serializer = ReverseSerializer(data=request.data)
