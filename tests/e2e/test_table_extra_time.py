@@ -1,6 +1,8 @@
 """Issue 46, item 1 in the browser: the head referee on a tablet (768 px) signs in, opens
 table 2 from their tables and gives it +7 minutes with a reason; the table's page shows its
-own end, and the projector (1920x1080) shows table 2's end and that the round ends with it."""
+own end, and the projector (1920x1080) shows table 2's end and that the round ends with it; on
+their phones (390 px) a player of table 2 reads the later end and the extra time, counting
+down, and a player of table 1 the common end."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tournament.rounds.models import Round, TableExtension
+from tournament.events.models import Event
+from tournament.players.access import pins
+from tournament.rounds.models import Round, Seat, TableExtension
 
 from .conftest import wait_until
 
@@ -20,12 +24,16 @@ def test_the_head_referee_gives_a_table_seven_minutes_and_the_projector_shows_it
     make_hall, tablet, browser, live_server, shoot
 ):
     hall = make_hall("classical", players=8)
+    Event.objects.filter(pk=hall.event.pk).update(keeps_score_sheets=True, players_enter_hands=True)
     start = timezone.now().replace(second=0, microsecond=0) - timedelta(minutes=30)
     Round.objects.filter(event=hall.event, number=1).update(
         clock_started_at=start, length_minutes=90
     )
     local = timezone.localtime(start + timedelta(minutes=97), hall.event.tzinfo)
     extended_end = local.strftime("%H:%M")
+    common_end = timezone.localtime(start + timedelta(minutes=90), hall.event.tzinfo).strftime(
+        "%H:%M"
+    )
 
     page = tablet.new_page()
     page.goto(f"{live_server.url}/")
@@ -62,3 +70,25 @@ def test_the_head_referee_gives_a_table_seven_minutes_and_the_projector_shows_it
     assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
     shoot(screen, "extra-time-projector")
     projector.close()
+
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="en"
+    )
+    try:
+        for number, end in ((2, extended_end), (1, common_end)):
+            seat = Seat.objects.filter(round__event=hall.event, table__number=number).first()
+            mine = phone.new_page()
+            # the player card's QR code signs the phone in on the player's own page
+            mine.goto(f"{live_server.url}/e/{hall.event.slug}/card/{pins.card_token(seat.player)}/")
+            clock = mine.inner_text("[data-testid=clock]")
+            assert f"left (ends at {end})" in clock, clock
+            assert ("your table has 7 minutes extra time" in clock) == (number == 2)
+            mine.wait_for_function(
+                "text => document.querySelector('[data-testid=clock]').innerText !== text",
+                arg=clock,
+            )
+            assert mine.evaluate("document.documentElement.scrollWidth") <= 390
+            shoot(mine, f"extra-time-phone-table-{number}")
+            mine.close()
+    finally:
+        phone.close()
