@@ -132,12 +132,16 @@ def test_worker_killed_mid_fan_out_loses_nobody(push_world, make_event):
     while time.monotonic() < deadline and Delivery.objects.filter(status="sent").count() < 120:
         sweep.apply_async(queue=QUEUE)
         time.sleep(1)
+    # A request the kill cut off halfway cannot be read (at most one per sender thread); its
+    # message is sent again whole.
+    read = [r for r in service.received if r.payload is not None]
+    assert len(service.received) - len(read) <= 8, [r.error for r in service.received]
     received = {}
-    for r in service.received:
+    for r in read:
         received.setdefault(r.sub, set()).add(r.payload["tag"])
     assert len(received) == 120  # every player got the message
     assert all(len(tags) == 1 for tags in received.values())  # never two different messages
     assert Delivery.objects.filter(status="sent").count() == 120
-    tags = [r.headers["Topic"] for r in service.received]
-    assert all(r.payload["tag"] == r.headers["Topic"] for r in service.received)
+    tags = [r.headers["Topic"] for r in read]
+    assert all(r.payload["tag"] == r.headers["Topic"] for r in read)
     assert len(tags) - len(set(tags)) <= 40  # resends only of the killed batch, same id
